@@ -3046,9 +3046,9 @@ const gokkosPTX11 = `//
 	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<254>;
+	.reg .pred %p<256>;
 	.reg .b32 %r<342>;
-	.reg .b64 %rd<714>;
+	.reg .b64 %rd<696>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3560,654 +3560,686 @@ $L43:
 	@!%p37 bra $L57;
 	mov.b64 %rd276, %rd172;
 	mov.b32 %r91, %r55;
-	setp.lt.s64 %p49, %rd108, 64;
-	setp.le.s64 %p50, %rd202, 1;
-	or.pred %p51, %p49, %p50;
-	@!%p51 bra $L58;
-	cvt.s64.s32 %rd277, %r91;
-	add.s64 %rd278, %rd277, 1;
-	mul.lo.s64 %rd279, %rd278, %rd175;
-	mad.lo.s64 %rd280, %rd279, 8, %rd173;
-	ld.global.nc.s64 %rd281, [%rd280+0];
-	mov.b64 %rd282, %rd281;
-	cvt.s64.s32 %rd283, %r91;
-	mul.lo.s64 %rd284, %rd283, %rd175;
-	mad.lo.s64 %rd285, %rd284, 8, %rd173;
-	ld.global.nc.s64 %rd286, [%rd285+0];
-	mov.b64 %rd287, %rd286;
-	sub.s64 %rd288, %rd282, %rd287;
-	add.s64 %rd289, %rd109, %rd288;
-	mov.b64 %rd109, %rd289;
-	bra.uni $L59;
+	mov.b64 %rd277, %rd108;
+	mov.b64 %rd278, %rd202;
 $L58:
-	mov.b64 %rd290, %rd202;
-	setp.ge.s64 %p52, %rd108, 4096;
-	@!%p52 bra $L61;
-	mul.lo.s64 %rd291, %rd290, 4;
-	mov.b64 %rd290, %rd291;
-$L61:
-	setp.ge.s64 %p53, %rd108, 65536;
-	@!%p53 bra $L63;
-	mul.lo.s64 %rd292, %rd290, 4;
-	mov.b64 %rd290, %rd292;
-$L63:
-	sub.s64 %rd293, %rd290, 1;
-	and.b64 %rd294, %rd108, %rd293;
-	setp.eq.s64 %p54, %rd294, 0;
-	@!%p54 bra $L65;
-	cvt.s64.s32 %rd295, %r91;
-	add.s64 %rd296, %rd295, 1;
-	mul.lo.s64 %rd297, %rd296, %rd175;
-	mad.lo.s64 %rd298, %rd297, 8, %rd173;
-	ld.global.nc.s64 %rd299, [%rd298+0];
-	mov.b64 %rd300, %rd299;
-	cvt.s64.s32 %rd301, %r91;
-	mul.lo.s64 %rd302, %rd301, %rd175;
-	mad.lo.s64 %rd303, %rd302, 8, %rd173;
-	ld.global.nc.s64 %rd304, [%rd303+0];
-	mov.b64 %rd305, %rd304;
-	sub.s64 %rd306, %rd300, %rd305;
-	mul.lo.s64 %rd307, %rd290, %rd306;
-	add.s64 %rd308, %rd109, %rd307;
-	mov.b64 %rd109, %rd308;
-$L65:
-$L59:
-	add.s64 %rd309, %rd108, 1;
-	mov.b64 %rd108, %rd309;
-$L57:
-	setp.eq.s64 %p55, %rd211, %rd210;
-	@!%p55 bra $L67;
-	mov.b64 %rd310, %rd211;
+	setp.lt.s64 %p49, %rd277, 64;
+	setp.le.s64 %p50, %rd278, 1;
+	or.pred %p51, %p49, %p50;
+	@!%p51 bra $L62;
+	mov.b64 %rd279, 1;
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd280, %rd278;
+	setp.ge.s64 %p52, %rd277, 4096;
+	@!%p52 bra $L64;
+	mul.lo.s64 %rd281, %rd280, 4;
+	mov.b64 %rd280, %rd281;
+$L64:
+	setp.ge.s64 %p53, %rd277, 65536;
+	@!%p53 bra $L66;
+	mul.lo.s64 %rd282, %rd280, 4;
+	mov.b64 %rd280, %rd282;
+$L66:
+	sub.s64 %rd283, %rd280, 1;
+	and.b64 %rd284, %rd277, %rd283;
+	setp.eq.s64 %p54, %rd284, 0;
+	@!%p54 bra $L68;
+	mov.b64 %rd279, %rd280;
+	bra.uni $L60;
 $L68:
-	@!%p20 bra $L72;
-	bra.uni $L70;
-$L72:
-	// block scan
-	mov.b64 %rd311, %rd310;
-	mov.b32 %r92, %r3;
-$L73:
-	setp.hs.u32 %p56, %r92, 32;
-	@%p56 bra $L74;
-	mov.b64 {%r93, %r94}, %rd311;
-	shfl.sync.up.b32 %r95|%p57, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd312, {%r95, %r96};
-	@!%p57 bra $L75;
-	add.s64 %rd313, %rd312, %rd311;
-	mov.b64 %rd311, %rd313;
-$L75:
-	shl.b32 %r92, %r92, 1;
-	bra.uni $L73;
-$L74:
-	mov.b64 {%r97, %r98}, %rd311;
-	shfl.sync.up.b32 %r99|%p58, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd314, {%r99, %r100};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd315, %rd314, 0, %p60;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r101;
-	@!%p61 bra $L76;
-	mul.wide.u32 %rd316, %r8, 16;
-	add.s64 %rd317, %rd1, %rd316;
-	st.shared.s64 [%rd317+0], %rd311;
-$L76:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L77;
-	mov.b64 %rd318, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L78;
-	mul.wide.u32 %rd319, %r7, 16;
-	add.s64 %rd320, %rd1, %rd319;
-	ld.shared.s64 %rd321, [%rd320+0];
-	mov.b64 %rd318, %rd321;
-$L78:
-	mov.b64 {%r102, %r103}, %rd318;
-	shfl.sync.up.b32 %r104|%p64, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd322, {%r104, %r105};
-	@!%p64 bra $L79;
-	add.s64 %rd323, %rd322, %rd318;
-	mov.b64 %rd318, %rd323;
-$L79:
-	mov.b64 {%r106, %r107}, %rd318;
-	shfl.sync.up.b32 %r108|%p65, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd324, {%r108, %r109};
-	@!%p65 bra $L80;
-	add.s64 %rd325, %rd324, %rd318;
-	mov.b64 %rd318, %rd325;
-$L80:
-	mov.b64 {%r110, %r111}, %rd318;
-	shfl.sync.up.b32 %r112|%p66, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd326, {%r112, %r113};
-	@!%p66 bra $L81;
-	add.s64 %rd327, %rd326, %rd318;
-	mov.b64 %rd318, %rd327;
-$L81:
-	mov.b64 {%r114, %r115}, %rd318;
-	shfl.sync.up.b32 %r116|%p67, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd328, {%r116, %r117};
-	@!%p67 bra $L82;
-	add.s64 %rd329, %rd328, %rd318;
-	mov.b64 %rd318, %rd329;
-$L82:
-	mov.b64 {%r118, %r119}, %rd318;
-	shfl.sync.up.b32 %r120|%p68, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd330, {%r120, %r121};
-	@!%p68 bra $L83;
-	add.s64 %rd331, %rd330, %rd318;
-	mov.b64 %rd318, %rd331;
-$L83:
-	mov.b64 {%r122, %r123}, %rd318;
-	shfl.sync.up.b32 %r124|%p69, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd332, {%r124, %r125};
-	selp.b64 %rd333, %rd332, 0, %p69;
-	@!%p63 bra $L84;
-	mul.wide.u32 %rd334, %r7, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	add.s64 %rd336, %rd335, 512;
-	st.shared.s64 [%rd336+0], %rd333;
-$L84:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r126;
-	@!%p70 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd318;
-$L85:
-$L77:
-	bar.sync 0;
-	mul.wide.u32 %rd337, %r8, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	add.s64 %rd339, %rd338, 512;
-	ld.shared.s64 %rd340, [%rd339+0];
-	add.s64 %rd341, %rd340, %rd315;
-	ld.shared.s64 %rd342, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd341;
-	shfl.sync.idx.b32 %r129|%p71, %r127, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
-	mov.b64 %rd343, {%r129, %r130};
-	mov.b64 %rd344, %rd342;
-	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, %rd344;
-	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, %rd347;
-	mov.b64 %rd350, %rd348;
-	mov.b64 %rd351, 0;
-	cvt.u64.u32 %rd352, %r2;
-	setp.eq.s64 %p72, %rd352, 0;
-	setp.gt.s64 %p73, %rd350, 0;
-	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L87;
-	atom.global.add.u64 %rd353, [%rd192], %rd350;
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd351, %rd354;
-$L87:
-	cvt.u64.u32 %rd355, %r2;
-	setp.eq.s64 %p75, %rd355, 0;
-	setp.eq.u32 %p76, %r1, 0;
-	and.pred %p77, %p75, %p76;
-	bar.sync 0;
-	@!%p77 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd351;
-$L88:
-	bar.sync 0;
-	ld.shared.s64 %rd356, [%rd1+1024];
-	mov.b64 %rd357, %rd356;
-	mov.b64 %rd351, %rd357;
-	add.s64 %rd358, %rd351, %rd349;
-	mov.b64 %rd359, %rd358;
-	mov.b64 %rd360, 0;
-$L89:
-	setp.lt.s64 %p78, %rd360, %rd310;
-	not.pred %p79, %p78;
-	@!%p79 bra $L93;
-	bra.uni $L91;
-$L93:
-	mul.lo.s64 %rd361, %rd360, %rd164;
-	mad.lo.s64 %rd362, %rd361, 4, %rd162;
-	ld.shared.s32 %r131, [%rd362+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd363, %rd359, %rd360;
-	mul.lo.s64 %rd364, %rd363, %rd191;
-	mad.lo.s64 %rd365, %rd364, 4, %rd189;
-	st.global.s32 [%rd365+0], %r132;
-$L90:
-	add.s64 %rd366, %rd360, 1;
-	mov.b64 %rd360, %rd366;
-	bra.uni $L89;
-$L91:
-	bra.uni $L70;
-$L69:
-	bra.uni $L68;
+	mov.b64 %rd279, 0;
+	bra.uni $L60;
+$L59:
+	bra.uni $L58;
+$L60:
+	mov.b64 %rd285, %rd279;
+	setp.ne.s64 %p55, %rd285, 0;
+	@!%p55 bra $L70;
+	cvt.s64.s32 %rd286, %r91;
+	add.s64 %rd287, %rd286, 1;
+	mul.lo.s64 %rd288, %rd287, %rd175;
+	mad.lo.s64 %rd289, %rd288, 8, %rd173;
+	ld.global.nc.s64 %rd290, [%rd289+0];
+	mov.b64 %rd291, %rd290;
+	cvt.s64.s32 %rd292, %r91;
+	mul.lo.s64 %rd293, %rd292, %rd175;
+	mad.lo.s64 %rd294, %rd293, 8, %rd173;
+	ld.global.nc.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	sub.s64 %rd297, %rd291, %rd296;
+	mul.lo.s64 %rd298, %rd285, %rd297;
+	add.s64 %rd299, %rd109, %rd298;
+	mov.b64 %rd109, %rd299;
 $L70:
+	add.s64 %rd300, %rd108, 1;
+	mov.b64 %rd108, %rd300;
+$L57:
+	setp.eq.s64 %p56, %rd211, %rd210;
+	@!%p56 bra $L72;
+	mov.b64 %rd301, %rd211;
+$L73:
+	@!%p20 bra $L77;
+	bra.uni $L75;
+$L77:
+	// block scan
+	mov.b64 %rd302, %rd301;
+	mov.b32 %r92, %r3;
+$L78:
+	setp.hs.u32 %p57, %r92, 32;
+	@%p57 bra $L79;
+	mov.b64 {%r93, %r94}, %rd302;
+	shfl.sync.up.b32 %r95|%p58, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd303, {%r95, %r96};
+	@!%p58 bra $L80;
+	add.s64 %rd304, %rd303, %rd302;
+	mov.b64 %rd302, %rd304;
+$L80:
+	shl.b32 %r92, %r92, 1;
+	bra.uni $L78;
+$L79:
+	mov.b64 {%r97, %r98}, %rd302;
+	shfl.sync.up.b32 %r99|%p59, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd305, {%r99, %r100};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd306, %rd305, 0, %p61;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r101;
+	@!%p62 bra $L81;
+	mul.wide.u32 %rd307, %r8, 16;
+	add.s64 %rd308, %rd1, %rd307;
+	st.shared.s64 [%rd308+0], %rd302;
+$L81:
+	bar.sync 0;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L82;
+	mov.b64 %rd309, 0;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L83;
+	mul.wide.u32 %rd310, %r7, 16;
+	add.s64 %rd311, %rd1, %rd310;
+	ld.shared.s64 %rd312, [%rd311+0];
+	mov.b64 %rd309, %rd312;
+$L83:
+	mov.b64 {%r102, %r103}, %rd309;
+	shfl.sync.up.b32 %r104|%p65, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd313, {%r104, %r105};
+	@!%p65 bra $L84;
+	add.s64 %rd314, %rd313, %rd309;
+	mov.b64 %rd309, %rd314;
+$L84:
+	mov.b64 {%r106, %r107}, %rd309;
+	shfl.sync.up.b32 %r108|%p66, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd315, {%r108, %r109};
+	@!%p66 bra $L85;
+	add.s64 %rd316, %rd315, %rd309;
+	mov.b64 %rd309, %rd316;
+$L85:
+	mov.b64 {%r110, %r111}, %rd309;
+	shfl.sync.up.b32 %r112|%p67, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd317, {%r112, %r113};
+	@!%p67 bra $L86;
+	add.s64 %rd318, %rd317, %rd309;
+	mov.b64 %rd309, %rd318;
+$L86:
+	mov.b64 {%r114, %r115}, %rd309;
+	shfl.sync.up.b32 %r116|%p68, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd319, {%r116, %r117};
+	@!%p68 bra $L87;
+	add.s64 %rd320, %rd319, %rd309;
+	mov.b64 %rd309, %rd320;
+$L87:
+	mov.b64 {%r118, %r119}, %rd309;
+	shfl.sync.up.b32 %r120|%p69, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd321, {%r120, %r121};
+	@!%p69 bra $L88;
+	add.s64 %rd322, %rd321, %rd309;
+	mov.b64 %rd309, %rd322;
+$L88:
+	mov.b64 {%r122, %r123}, %rd309;
+	shfl.sync.up.b32 %r124|%p70, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd323, {%r124, %r125};
+	selp.b64 %rd324, %rd323, 0, %p70;
+	@!%p64 bra $L89;
+	mul.wide.u32 %rd325, %r7, 16;
+	add.s64 %rd326, %rd1, %rd325;
+	add.s64 %rd327, %rd326, 512;
+	st.shared.s64 [%rd327+0], %rd324;
+$L89:
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r126;
+	@!%p71 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd309;
+$L90:
+$L82:
+	bar.sync 0;
+	mul.wide.u32 %rd328, %r8, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	add.s64 %rd330, %rd329, 512;
+	ld.shared.s64 %rd331, [%rd330+0];
+	add.s64 %rd332, %rd331, %rd306;
+	ld.shared.s64 %rd333, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd332;
+	shfl.sync.idx.b32 %r129|%p72, %r127, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
+	mov.b64 %rd334, {%r129, %r130};
+	mov.b64 %rd335, %rd333;
+	mov.b64 %rd336, %rd334;
+	mov.b64 %rd337, %rd335;
+	mov.b64 %rd338, %rd336;
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, %rd339;
+	mov.b64 %rd342, 0;
+	cvt.u64.u32 %rd343, %r2;
+	setp.eq.s64 %p73, %rd343, 0;
+	setp.gt.s64 %p74, %rd341, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L92;
+	atom.global.add.u64 %rd344, [%rd192], %rd341;
+	mov.b64 %rd345, %rd344;
+	mov.b64 %rd342, %rd345;
+$L92:
+	cvt.u64.u32 %rd346, %r2;
+	setp.eq.s64 %p76, %rd346, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
+	bar.sync 0;
+	@!%p78 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd342;
+$L93:
+	bar.sync 0;
+	ld.shared.s64 %rd347, [%rd1+1024];
+	mov.b64 %rd348, %rd347;
+	mov.b64 %rd342, %rd348;
+	add.s64 %rd349, %rd342, %rd340;
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, 0;
+$L94:
+	setp.lt.s64 %p79, %rd351, %rd301;
+	not.pred %p80, %p79;
+	@!%p80 bra $L98;
+	bra.uni $L96;
+$L98:
+	mul.lo.s64 %rd352, %rd351, %rd164;
+	mad.lo.s64 %rd353, %rd352, 4, %rd162;
+	ld.shared.s32 %r131, [%rd353+0];
+	mov.b32 %r132, %r131;
+	add.s64 %rd354, %rd350, %rd351;
+	mul.lo.s64 %rd355, %rd354, %rd191;
+	mad.lo.s64 %rd356, %rd355, 4, %rd189;
+	st.global.s32 [%rd356+0], %r132;
+$L95:
+	add.s64 %rd357, %rd351, 1;
+	mov.b64 %rd351, %rd357;
+	bra.uni $L94;
+$L96:
+	bra.uni $L75;
+$L74:
+	bra.uni $L73;
+$L75:
 	mov.b64 %rd211, 0;
-$L67:
+$L72:
 $L30:
-	add.s64 %rd367, %rd238, 1;
-	mov.b64 %rd238, %rd367;
+	add.s64 %rd358, %rd238, 1;
+	mov.b64 %rd238, %rd358;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd368, %rd212, 1;
-	mov.b64 %rd212, %rd368;
+	add.s64 %rd359, %rd212, 1;
+	mov.b64 %rd212, %rd359;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd369, %rd211;
-$L94:
-	@!%p20 bra $L98;
-	bra.uni $L96;
-$L98:
-	// block scan
-	mov.b64 %rd370, %rd369;
-	mov.b32 %r133, %r3;
+	mov.b64 %rd360, %rd211;
 $L99:
-	setp.hs.u32 %p80, %r133, 32;
-	@%p80 bra $L100;
-	mov.b64 {%r134, %r135}, %rd370;
-	shfl.sync.up.b32 %r136|%p81, %r134, %r133, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd371, {%r136, %r137};
-	@!%p81 bra $L101;
-	add.s64 %rd372, %rd371, %rd370;
-	mov.b64 %rd370, %rd372;
-$L101:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L99;
-$L100:
-	mov.b64 {%r138, %r139}, %rd370;
-	shfl.sync.up.b32 %r140|%p82, %r138, %r3, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd373, {%r140, %r141};
-	setp.lo.u32 %p83, %r3, 32;
-	and.pred %p84, %p82, %p83;
-	selp.b64 %rd374, %rd373, 0, %p84;
-	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p85, %r7, %r142;
-	@!%p85 bra $L102;
-	mul.wide.u32 %rd375, %r8, 16;
-	add.s64 %rd376, %rd1, %rd375;
-	st.shared.s64 [%rd376+0], %rd370;
-$L102:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L103;
-	mov.b64 %rd377, 0;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L104;
-	mul.wide.u32 %rd378, %r7, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	ld.shared.s64 %rd380, [%rd379+0];
-	mov.b64 %rd377, %rd380;
-$L104:
-	mov.b64 {%r143, %r144}, %rd377;
-	shfl.sync.up.b32 %r145|%p88, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd381, {%r145, %r146};
-	@!%p88 bra $L105;
-	add.s64 %rd382, %rd381, %rd377;
-	mov.b64 %rd377, %rd382;
-$L105:
-	mov.b64 {%r147, %r148}, %rd377;
-	shfl.sync.up.b32 %r149|%p89, %r147, 2, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd383, {%r149, %r150};
-	@!%p89 bra $L106;
-	add.s64 %rd384, %rd383, %rd377;
-	mov.b64 %rd377, %rd384;
-$L106:
-	mov.b64 {%r151, %r152}, %rd377;
-	shfl.sync.up.b32 %r153|%p90, %r151, 4, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd385, {%r153, %r154};
-	@!%p90 bra $L107;
-	add.s64 %rd386, %rd385, %rd377;
-	mov.b64 %rd377, %rd386;
-$L107:
-	mov.b64 {%r155, %r156}, %rd377;
-	shfl.sync.up.b32 %r157|%p91, %r155, 8, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd387, {%r157, %r158};
-	@!%p91 bra $L108;
-	add.s64 %rd388, %rd387, %rd377;
-	mov.b64 %rd377, %rd388;
-$L108:
-	mov.b64 {%r159, %r160}, %rd377;
-	shfl.sync.up.b32 %r161|%p92, %r159, 16, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd389, {%r161, %r162};
-	@!%p92 bra $L109;
-	add.s64 %rd390, %rd389, %rd377;
-	mov.b64 %rd377, %rd390;
-$L109:
-	mov.b64 {%r163, %r164}, %rd377;
-	shfl.sync.up.b32 %r165|%p93, %r163, 1, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd391, {%r165, %r166};
-	selp.b64 %rd392, %rd391, 0, %p93;
-	@!%p87 bra $L110;
-	mul.wide.u32 %rd393, %r7, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	add.s64 %rd395, %rd394, 512;
-	st.shared.s64 [%rd395+0], %rd392;
-$L110:
-	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p94, %r7, %r167;
-	@!%p94 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd377;
-$L111:
+	@!%p20 bra $L103;
+	bra.uni $L101;
 $L103:
+	// block scan
+	mov.b64 %rd361, %rd360;
+	mov.b32 %r133, %r3;
+$L104:
+	setp.hs.u32 %p81, %r133, 32;
+	@%p81 bra $L105;
+	mov.b64 {%r134, %r135}, %rd361;
+	shfl.sync.up.b32 %r136|%p82, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd362, {%r136, %r137};
+	@!%p82 bra $L106;
+	add.s64 %rd363, %rd362, %rd361;
+	mov.b64 %rd361, %rd363;
+$L106:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L104;
+$L105:
+	mov.b64 {%r138, %r139}, %rd361;
+	shfl.sync.up.b32 %r140|%p83, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd364, {%r140, %r141};
+	setp.lo.u32 %p84, %r3, 32;
+	and.pred %p85, %p83, %p84;
+	selp.b64 %rd365, %rd364, 0, %p85;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p86, %r7, %r142;
+	@!%p86 bra $L107;
+	mul.wide.u32 %rd366, %r8, 16;
+	add.s64 %rd367, %rd1, %rd366;
+	st.shared.s64 [%rd367+0], %rd361;
+$L107:
 	bar.sync 0;
-	mul.wide.u32 %rd396, %r8, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	add.s64 %rd398, %rd397, 512;
-	ld.shared.s64 %rd399, [%rd398+0];
-	add.s64 %rd400, %rd399, %rd374;
-	ld.shared.s64 %rd401, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd400;
-	shfl.sync.idx.b32 %r170|%p95, %r168, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
-	mov.b64 %rd402, {%r170, %r171};
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, %rd404;
-	mov.b64 %rd407, %rd405;
-	mov.b64 %rd408, %rd406;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, 0;
-	cvt.u64.u32 %rd411, %r2;
-	setp.eq.s64 %p96, %rd411, 0;
-	setp.gt.s64 %p97, %rd409, 0;
-	and.pred %p98, %p96, %p97;
-	@!%p98 bra $L113;
-	atom.global.add.u64 %rd412, [%rd192], %rd409;
-	mov.b64 %rd413, %rd412;
-	mov.b64 %rd410, %rd413;
+	setp.eq.u32 %p87, %r8, 0;
+	@!%p87 bra $L108;
+	mov.b64 %rd368, 0;
+	setp.lo.u32 %p88, %r7, %r10;
+	@!%p88 bra $L109;
+	mul.wide.u32 %rd369, %r7, 16;
+	add.s64 %rd370, %rd1, %rd369;
+	ld.shared.s64 %rd371, [%rd370+0];
+	mov.b64 %rd368, %rd371;
+$L109:
+	mov.b64 {%r143, %r144}, %rd368;
+	shfl.sync.up.b32 %r145|%p89, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd372, {%r145, %r146};
+	@!%p89 bra $L110;
+	add.s64 %rd373, %rd372, %rd368;
+	mov.b64 %rd368, %rd373;
+$L110:
+	mov.b64 {%r147, %r148}, %rd368;
+	shfl.sync.up.b32 %r149|%p90, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd374, {%r149, %r150};
+	@!%p90 bra $L111;
+	add.s64 %rd375, %rd374, %rd368;
+	mov.b64 %rd368, %rd375;
+$L111:
+	mov.b64 {%r151, %r152}, %rd368;
+	shfl.sync.up.b32 %r153|%p91, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd376, {%r153, %r154};
+	@!%p91 bra $L112;
+	add.s64 %rd377, %rd376, %rd368;
+	mov.b64 %rd368, %rd377;
+$L112:
+	mov.b64 {%r155, %r156}, %rd368;
+	shfl.sync.up.b32 %r157|%p92, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd378, {%r157, %r158};
+	@!%p92 bra $L113;
+	add.s64 %rd379, %rd378, %rd368;
+	mov.b64 %rd368, %rd379;
 $L113:
-	cvt.u64.u32 %rd414, %r2;
-	setp.eq.s64 %p99, %rd414, 0;
-	setp.eq.u32 %p100, %r1, 0;
-	and.pred %p101, %p99, %p100;
-	bar.sync 0;
-	@!%p101 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd410;
+	mov.b64 {%r159, %r160}, %rd368;
+	shfl.sync.up.b32 %r161|%p93, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd380, {%r161, %r162};
+	@!%p93 bra $L114;
+	add.s64 %rd381, %rd380, %rd368;
+	mov.b64 %rd368, %rd381;
 $L114:
-	bar.sync 0;
-	ld.shared.s64 %rd415, [%rd1+1024];
-	mov.b64 %rd416, %rd415;
-	mov.b64 %rd410, %rd416;
-	add.s64 %rd417, %rd410, %rd408;
-	mov.b64 %rd418, %rd417;
-	mov.b64 %rd419, 0;
+	mov.b64 {%r163, %r164}, %rd368;
+	shfl.sync.up.b32 %r165|%p94, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd382, {%r165, %r166};
+	selp.b64 %rd383, %rd382, 0, %p94;
+	@!%p88 bra $L115;
+	mul.wide.u32 %rd384, %r7, 16;
+	add.s64 %rd385, %rd1, %rd384;
+	add.s64 %rd386, %rd385, 512;
+	st.shared.s64 [%rd386+0], %rd383;
 $L115:
-	setp.lt.s64 %p102, %rd419, %rd369;
-	not.pred %p103, %p102;
-	@!%p103 bra $L119;
-	bra.uni $L117;
-$L119:
-	mul.lo.s64 %rd420, %rd419, %rd164;
-	mad.lo.s64 %rd421, %rd420, 4, %rd162;
-	ld.shared.s32 %r172, [%rd421+0];
-	mov.b32 %r173, %r172;
-	add.s64 %rd422, %rd418, %rd419;
-	mul.lo.s64 %rd423, %rd422, %rd191;
-	mad.lo.s64 %rd424, %rd423, 4, %rd189;
-	st.global.s32 [%rd424+0], %r173;
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p95, %r7, %r167;
+	@!%p95 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd368;
 $L116:
-	add.s64 %rd425, %rd419, 1;
-	mov.b64 %rd419, %rd425;
-	bra.uni $L115;
-$L117:
-	bra.uni $L96;
-$L95:
-	bra.uni $L94;
-$L96:
-	bra.uni $L7;
-$L9:
-	cvt.u64.u32 %rd426, %r2;
-	add.s64 %rd427, %rd168, %rd426;
-	mov.b64 %rd428, %rd427;
-	mov.b32 %r174, -1;
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, 0;
+$L108:
+	bar.sync 0;
+	mul.wide.u32 %rd387, %r8, 16;
+	add.s64 %rd388, %rd1, %rd387;
+	add.s64 %rd389, %rd388, 512;
+	ld.shared.s64 %rd390, [%rd389+0];
+	add.s64 %rd391, %rd390, %rd365;
+	ld.shared.s64 %rd392, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd391;
+	shfl.sync.idx.b32 %r170|%p96, %r168, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
+	mov.b64 %rd393, {%r170, %r171};
+	mov.b64 %rd394, %rd392;
+	mov.b64 %rd395, %rd393;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	mov.b64 %rd398, %rd396;
+	mov.b64 %rd399, %rd397;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, 0;
+	cvt.u64.u32 %rd402, %r2;
+	setp.eq.s64 %p97, %rd402, 0;
+	setp.gt.s64 %p98, %rd400, 0;
+	and.pred %p99, %p97, %p98;
+	@!%p99 bra $L118;
+	atom.global.add.u64 %rd403, [%rd192], %rd400;
+	mov.b64 %rd404, %rd403;
+	mov.b64 %rd401, %rd404;
+$L118:
+	cvt.u64.u32 %rd405, %r2;
+	setp.eq.s64 %p100, %rd405, 0;
+	setp.eq.u32 %p101, %r1, 0;
+	and.pred %p102, %p100, %p101;
+	bar.sync 0;
+	@!%p102 bra $L119;
+	st.shared.s64 [%rd1+1024], %rd401;
+$L119:
+	bar.sync 0;
+	ld.shared.s64 %rd406, [%rd1+1024];
+	mov.b64 %rd407, %rd406;
+	mov.b64 %rd401, %rd407;
+	add.s64 %rd408, %rd401, %rd399;
+	mov.b64 %rd409, %rd408;
+	mov.b64 %rd410, 0;
 $L120:
-	@!%p15 bra $L124;
-	mov.b64 %rd431, 4611686018427387904;
+	setp.lt.s64 %p103, %rd410, %rd360;
+	not.pred %p104, %p103;
+	@!%p104 bra $L124;
 	bra.uni $L122;
 $L124:
-	mov.b64 %rd431, %rd151;
-	bra.uni $L122;
+	mul.lo.s64 %rd411, %rd410, %rd164;
+	mad.lo.s64 %rd412, %rd411, 4, %rd162;
+	ld.shared.s32 %r172, [%rd412+0];
+	mov.b32 %r173, %r172;
+	add.s64 %rd413, %rd409, %rd410;
+	mul.lo.s64 %rd414, %rd413, %rd191;
+	mad.lo.s64 %rd415, %rd414, 4, %rd189;
+	st.global.s32 [%rd415+0], %r173;
 $L121:
+	add.s64 %rd416, %rd410, 1;
+	mov.b64 %rd410, %rd416;
 	bra.uni $L120;
 $L122:
-	mov.b64 %rd432, %rd431;
+	bra.uni $L101;
+$L100:
+	bra.uni $L99;
+$L101:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd417, %r2;
+	add.s64 %rd418, %rd168, %rd417;
+	mov.b64 %rd419, %rd418;
+	mov.b32 %r174, -1;
+	mov.b64 %rd420, 0;
+	mov.b64 %rd421, 0;
 $L125:
-	mov.b64 %rd433, 0;
-	mov.b64 %rd434, %rd432;
-$L128:
-	setp.gt.s64 %p104, %rd434, 0;
-	not.pred %p105, %p104;
-	@!%p105 bra $L132;
-	bra.uni $L130;
-$L132:
-	setp.ge.s64 %p106, %rd429, %rd430;
-	@!%p106 bra $L134;
-	setp.ge.s64 %p107, %rd428, %rd171;
-	@!%p107 bra $L136;
-	bra.uni $L130;
-$L136:
-	mov.pred %p108, %p14;
-	mov.b64 %rd435, %rd132;
-	mov.b64 %rd436, %rd428;
+	@!%p15 bra $L129;
+	mov.b64 %rd422, 4611686018427387904;
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd422, %rd151;
+	bra.uni $L127;
+$L126:
+	bra.uni $L125;
+$L127:
+	mov.b64 %rd423, %rd422;
+$L130:
+	mov.b64 %rd424, 0;
+	mov.b64 %rd425, %rd423;
+$L133:
+	setp.gt.s64 %p105, %rd425, 0;
+	not.pred %p106, %p105;
+	@!%p106 bra $L137;
+	bra.uni $L135;
 $L137:
+	setp.ge.s64 %p107, %rd420, %rd421;
+	@!%p107 bra $L139;
+	setp.ge.s64 %p108, %rd419, %rd171;
 	@!%p108 bra $L141;
-	shr.s64 %rd437, %rd436, 5;
-	mul.lo.s64 %rd438, %rd437, %rd138;
-	mad.lo.s64 %rd439, %rd438, 4, %rd136;
-	ld.global.nc.u32 %r175, [%rd439+0];
+	bra.uni $L135;
+$L141:
+	mov.pred %p109, %p14;
+	mov.b64 %rd426, %rd132;
+	mov.b64 %rd427, %rd419;
+$L142:
+	@!%p109 bra $L146;
+	shr.s64 %rd428, %rd427, 5;
+	mul.lo.s64 %rd429, %rd428, %rd138;
+	mad.lo.s64 %rd430, %rd429, 4, %rd136;
+	ld.global.nc.u32 %r175, [%rd430+0];
 	mov.b32 %r176, %r175;
-	and.b64 %rd440, %rd436, 31;
-	min.u64 %rd441, %rd440, 32;
-	cvt.u32.u64 %r177, %rd441;
+	and.b64 %rd431, %rd427, 31;
+	min.u64 %rd432, %rd431, 32;
+	cvt.u32.u64 %r177, %rd432;
 	mov.b32 %r179, 0x1;
 	shl.b32 %r178, %r179, %r177;
-	setp.hs.u32 %p109, %r177, 32;
-	selp.b32 %r180, 0, %r178, %p109;
+	setp.hs.u32 %p110, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p110;
 	and.b32 %r181, %r176, %r180;
-	setp.ne.u32 %p110, %r181, 0x0;
-	@!%p110 bra $L143;
-	cvt.u32.u64 %r182, %rd436;
+	setp.ne.u32 %p111, %r181, 0x0;
+	@!%p111 bra $L148;
+	cvt.u32.u64 %r182, %rd427;
 	mov.b32 %r183, %r182;
-	bra.uni $L139;
-$L143:
+	bra.uni $L144;
+$L148:
 	mov.b32 %r183, -1;
-	bra.uni $L139;
-$L141:
-	mul.lo.s64 %rd442, %rd436, %rd135;
-	mad.lo.s64 %rd443, %rd442, 4, %rd133;
-	ld.global.nc.s32 %r184, [%rd443+0];
+	bra.uni $L144;
+$L146:
+	mul.lo.s64 %rd433, %rd427, %rd135;
+	mad.lo.s64 %rd434, %rd433, 4, %rd133;
+	ld.global.nc.s32 %r184, [%rd434+0];
 	mov.b32 %r185, %r184;
 	mov.b32 %r183, %r185;
-	bra.uni $L139;
-$L138:
-	bra.uni $L137;
-$L139:
+	bra.uni $L144;
+$L143:
+	bra.uni $L142;
+$L144:
 	mov.b32 %r174, %r183;
-	add.s64 %rd444, %rd428, %rd166;
-	mov.b64 %rd428, %rd444;
-	setp.ge.s32 %p111, %r174, 0;
-	@!%p111 bra $L145;
-	mov.b64 %rd445, %rd122;
+	add.s64 %rd435, %rd419, %rd166;
+	mov.b64 %rd419, %rd435;
+	setp.ge.s32 %p112, %r174, 0;
+	@!%p112 bra $L150;
+	mov.b64 %rd436, %rd122;
 	mov.b32 %r186, %r174;
-	cvt.s64.s32 %rd446, %r186;
-	mul.lo.s64 %rd447, %rd446, %rd125;
-	mad.lo.s64 %rd448, %rd447, 8, %rd123;
-	ld.global.nc.s64 %rd449, [%rd448+0];
-	mov.b64 %rd450, %rd449;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd122;
+	cvt.s64.s32 %rd437, %r186;
+	mul.lo.s64 %rd438, %rd437, %rd125;
+	mad.lo.s64 %rd439, %rd438, 8, %rd123;
+	ld.global.nc.s64 %rd440, [%rd439+0];
+	mov.b64 %rd441, %rd440;
+	mov.b64 %rd442, %rd441;
+	mov.b64 %rd443, %rd122;
 	mov.b32 %r187, %r174;
-	cvt.s64.s32 %rd453, %r187;
-	add.s64 %rd454, %rd453, 1;
-	mul.lo.s64 %rd455, %rd454, %rd125;
-	mad.lo.s64 %rd456, %rd455, 8, %rd123;
-	ld.global.nc.s64 %rd457, [%rd456+0];
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd451;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd429, %rd460;
-	mov.b64 %rd430, %rd461;
-$L145:
-	bra.uni $L129;
-$L134:
-	mul.lo.s64 %rd462, %rd429, %rd128;
-	mad.lo.s64 %rd463, %rd462, 4, %rd126;
-	ld.global.nc.s32 %r188, [%rd463+0];
+	cvt.s64.s32 %rd444, %r187;
+	add.s64 %rd445, %rd444, 1;
+	mul.lo.s64 %rd446, %rd445, %rd125;
+	mad.lo.s64 %rd447, %rd446, 8, %rd123;
+	ld.global.nc.s64 %rd448, [%rd447+0];
+	mov.b64 %rd449, %rd448;
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd451, %rd442;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd420, %rd451;
+	mov.b64 %rd421, %rd452;
+$L150:
+	bra.uni $L134;
+$L139:
+	mul.lo.s64 %rd453, %rd420, %rd128;
+	mad.lo.s64 %rd454, %rd453, 4, %rd126;
+	ld.global.nc.s32 %r188, [%rd454+0];
 	mov.b32 %r189, %r188;
 	mov.b32 %r190, %r189;
-	mov.pred %p112, %p17;
+	mov.pred %p113, %p17;
 	mov.b32 %r191, %r174;
 	mov.b32 %r192, %r190;
-	mov.b64 %rd464, %rd429;
-$L146:
+	mov.b64 %rd455, %rd420;
+$L151:
 	shr.s32 %r193, %r192, 5;
-	cvt.s64.s32 %rd465, %r193;
-	mov.b64 %rd466, %rd465;
+	cvt.s64.s32 %rd456, %r193;
+	mov.b64 %rd457, %rd456;
 	and.b32 %r194, %r192, 31;
-	cvt.s64.s32 %rd467, %r194;
-	min.u64 %rd468, %rd467, 32;
-	cvt.u32.u64 %r195, %rd468;
+	cvt.s64.s32 %rd458, %r194;
+	min.u64 %rd459, %rd458, 32;
+	cvt.u32.u64 %r195, %rd459;
 	mov.b32 %r197, 0x1;
 	shl.b32 %r196, %r197, %r195;
-	setp.hs.u32 %p113, %r195, 32;
-	selp.b32 %r198, 0, %r196, %p113;
+	setp.hs.u32 %p114, %r195, 32;
+	selp.b32 %r198, 0, %r196, %p114;
 	mov.b32 %r199, %r198;
-	mov.b64 %rd469, %rd466;
+	mov.b64 %rd460, %rd457;
 	mov.b32 %r200, %r199;
-	mul.lo.s64 %rd470, %rd469, %rd156;
-	mad.lo.s64 %rd471, %rd470, 4, %rd154;
-	ld.relaxed.gpu.global.u32 %r201, [%rd471+0];
+	mul.lo.s64 %rd461, %rd460, %rd156;
+	mad.lo.s64 %rd462, %rd461, 4, %rd154;
+	ld.relaxed.gpu.global.u32 %r201, [%rd462+0];
 	mov.b32 %r202, %r201;
 	and.b32 %r203, %r202, %r200;
-	setp.ne.u32 %p114, %r203, 0x0;
-	@!%p114 bra $L150;
-	mov.pred %p115, 0;
-	bra.uni $L148;
-$L150:
-	mul.lo.s64 %rd472, %rd469, %rd156;
-	mad.lo.s64 %rd473, %rd472, 4, %rd154;
-	atom.global.or.b32 %r204, [%rd473], %r200;
-	mov.b32 %r205, %r204;
-	and.b32 %r206, %r205, %r200;
-	setp.eq.u32 %p116, %r206, 0x0;
-	mov.pred %p115, %p116;
-	bra.uni $L148;
-$L147:
-	bra.uni $L146;
-$L148:
-	@!%p115 bra $L152;
-	mov.pred %p117, 0;
-	mov.b64 %rd474, %rd433;
-	mov.b32 %r207, %r190;
-$L153:
-	@!%p15 bra $L157;
-	shr.s32 %r208, %r207, 5;
-	cvt.s64.s32 %rd475, %r208;
-	mov.b64 %rd476, %rd475;
-	and.b32 %r209, %r207, 31;
-	cvt.s64.s32 %rd477, %r209;
-	min.u64 %rd478, %rd477, 32;
-	cvt.u32.u64 %r210, %rd478;
-	mov.b32 %r212, 0x1;
-	shl.b32 %r211, %r212, %r210;
-	setp.hs.u32 %p118, %r210, 32;
-	selp.b32 %r213, 0, %r211, %p118;
-	mov.b32 %r214, %r213;
-	mov.b64 %rd479, %rd476;
-	mov.b32 %r215, %r214;
-	mul.lo.s64 %rd480, %rd479, %rd147;
-	mad.lo.s64 %rd481, %rd480, 4, %rd145;
-	ld.relaxed.gpu.global.u32 %r216, [%rd481+0];
-	mov.b32 %r217, %r216;
-	and.b32 %r218, %r217, %r215;
-	setp.ne.u32 %p119, %r218, 0x0;
-	mov.pred %p120, %p119;
-	not.pred %p121, %p120;
-	@!%p121 bra $L159;
-	mul.lo.s64 %rd482, %rd479, %rd147;
-	mad.lo.s64 %rd483, %rd482, 4, %rd145;
-	atom.global.or.b32 %r219, [%rd483], %r215;
-	mov.b32 %r220, %r219;
-	and.b32 %r221, %r220, %r215;
-	setp.ne.u32 %p122, %r221, 0x0;
-	mov.pred %p120, %p122;
-$L159:
-	@!%p120 bra $L161;
-	mov.b64 %rd484, %rd474;
-	mov.b64 %rd485, %rd484;
-	mov.pred %p123, 0;
-	bra.uni $L155;
-$L161:
-	mov.b64 %rd486, %rd474;
-	mov.b64 %rd485, %rd486;
-	mov.pred %p123, 1;
-	bra.uni $L155;
-$L157:
-	@!%p16 bra $L163;
-	cvt.s64.s32 %rd487, %r207;
-	mul.lo.s64 %rd488, %rd487, %rd150;
-	mad.lo.s64 %rd489, %rd488, 4, %rd148;
-	ld.relaxed.gpu.global.s32 %r222, [%rd489+0];
-	mov.b32 %r223, %r222;
-	setp.eq.s32 %p124, %r223, %r37;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L165;
-	cvt.s64.s32 %rd490, %r207;
-	mul.lo.s64 %rd491, %rd490, %rd150;
-	mad.lo.s64 %rd492, %rd491, 4, %rd148;
-	atom.global.exch.b32 %r224, [%rd492], %r37;
-	mov.b32 %r225, %r224;
-	setp.eq.s32 %p127, %r225, %r37;
-	mov.pred %p125, %p127;
-$L165:
-	@!%p125 bra $L167;
-	mov.b64 %rd493, %rd474;
-	mov.b64 %rd485, %rd493;
-	mov.pred %p123, 0;
-	bra.uni $L155;
-$L167:
-$L163:
-	mul.lo.s64 %rd494, %rd474, %rd164;
-	mad.lo.s64 %rd495, %rd494, 4, %rd162;
-	st.shared.s32 [%rd495+0], %r207;
-	add.s64 %rd496, %rd474, 1;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd485, %rd497;
-	mov.pred %p123, 1;
-	bra.uni $L155;
-$L154:
+	setp.ne.u32 %p115, %r203, 0x0;
+	@!%p115 bra $L155;
+	mov.pred %p116, 0;
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd498, %rd485;
-	mov.pred %p128, %p123;
-	mov.b64 %rd433, %rd498;
-	mov.pred %p117, %p128;
-	@!%p117 bra $L169;
-	mov.b64 %rd499, %rd122;
+	mul.lo.s64 %rd463, %rd460, %rd156;
+	mad.lo.s64 %rd464, %rd463, 4, %rd154;
+	atom.global.or.b32 %r204, [%rd464], %r200;
+	mov.b32 %r205, %r204;
+	and.b32 %r206, %r205, %r200;
+	setp.eq.u32 %p117, %r206, 0x0;
+	mov.pred %p116, %p117;
+	bra.uni $L153;
+$L152:
+	bra.uni $L151;
+$L153:
+	@!%p116 bra $L157;
+	mov.pred %p118, 0;
+	mov.b64 %rd465, %rd424;
+	mov.b32 %r207, %r190;
+$L158:
+	@!%p15 bra $L162;
+	shr.s32 %r208, %r207, 5;
+	cvt.s64.s32 %rd466, %r208;
+	mov.b64 %rd467, %rd466;
+	and.b32 %r209, %r207, 31;
+	cvt.s64.s32 %rd468, %r209;
+	min.u64 %rd469, %rd468, 32;
+	cvt.u32.u64 %r210, %rd469;
+	mov.b32 %r212, 0x1;
+	shl.b32 %r211, %r212, %r210;
+	setp.hs.u32 %p119, %r210, 32;
+	selp.b32 %r213, 0, %r211, %p119;
+	mov.b32 %r214, %r213;
+	mov.b64 %rd470, %rd467;
+	mov.b32 %r215, %r214;
+	mul.lo.s64 %rd471, %rd470, %rd147;
+	mad.lo.s64 %rd472, %rd471, 4, %rd145;
+	ld.relaxed.gpu.global.u32 %r216, [%rd472+0];
+	mov.b32 %r217, %r216;
+	and.b32 %r218, %r217, %r215;
+	setp.ne.u32 %p120, %r218, 0x0;
+	mov.pred %p121, %p120;
+	not.pred %p122, %p121;
+	@!%p122 bra $L164;
+	mul.lo.s64 %rd473, %rd470, %rd147;
+	mad.lo.s64 %rd474, %rd473, 4, %rd145;
+	atom.global.or.b32 %r219, [%rd474], %r215;
+	mov.b32 %r220, %r219;
+	and.b32 %r221, %r220, %r215;
+	setp.ne.u32 %p123, %r221, 0x0;
+	mov.pred %p121, %p123;
+$L164:
+	@!%p121 bra $L166;
+	mov.b64 %rd475, %rd465;
+	mov.b64 %rd476, %rd475;
+	mov.pred %p124, 0;
+	bra.uni $L160;
+$L166:
+	mov.b64 %rd477, %rd465;
+	mov.b64 %rd476, %rd477;
+	mov.pred %p124, 1;
+	bra.uni $L160;
+$L162:
+	@!%p16 bra $L168;
+	cvt.s64.s32 %rd478, %r207;
+	mul.lo.s64 %rd479, %rd478, %rd150;
+	mad.lo.s64 %rd480, %rd479, 4, %rd148;
+	ld.relaxed.gpu.global.s32 %r222, [%rd480+0];
+	mov.b32 %r223, %r222;
+	setp.eq.s32 %p125, %r223, %r37;
+	mov.pred %p126, %p125;
+	not.pred %p127, %p126;
+	@!%p127 bra $L170;
+	cvt.s64.s32 %rd481, %r207;
+	mul.lo.s64 %rd482, %rd481, %rd150;
+	mad.lo.s64 %rd483, %rd482, 4, %rd148;
+	atom.global.exch.b32 %r224, [%rd483], %r37;
+	mov.b32 %r225, %r224;
+	setp.eq.s32 %p128, %r225, %r37;
+	mov.pred %p126, %p128;
+$L170:
+	@!%p126 bra $L172;
+	mov.b64 %rd484, %rd465;
+	mov.b64 %rd476, %rd484;
+	mov.pred %p124, 0;
+	bra.uni $L160;
+$L172:
+$L168:
+	mul.lo.s64 %rd485, %rd465, %rd164;
+	mad.lo.s64 %rd486, %rd485, 4, %rd162;
+	st.shared.s32 [%rd486+0], %r207;
+	add.s64 %rd487, %rd465, 1;
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd476, %rd488;
+	mov.pred %p124, 1;
+	bra.uni $L160;
+$L159:
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd489, %rd476;
+	mov.pred %p129, %p124;
+	mov.b64 %rd424, %rd489;
+	mov.pred %p118, %p129;
+	@!%p118 bra $L174;
+	mov.b64 %rd490, %rd122;
 	mov.b32 %r226, %r190;
-	setp.lt.s64 %p129, %rd108, 64;
-	setp.le.s64 %p130, %rd152, 1;
-	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L170;
+	mov.b64 %rd491, %rd108;
+	mov.b64 %rd492, %rd152;
+$L175:
+	setp.lt.s64 %p130, %rd491, 64;
+	setp.le.s64 %p131, %rd492, 1;
+	or.pred %p132, %p130, %p131;
+	@!%p132 bra $L179;
+	mov.b64 %rd493, 1;
+	bra.uni $L177;
+$L179:
+	mov.b64 %rd494, %rd492;
+	setp.ge.s64 %p133, %rd491, 4096;
+	@!%p133 bra $L181;
+	mul.lo.s64 %rd495, %rd494, 4;
+	mov.b64 %rd494, %rd495;
+$L181:
+	setp.ge.s64 %p134, %rd491, 65536;
+	@!%p134 bra $L183;
+	mul.lo.s64 %rd496, %rd494, 4;
+	mov.b64 %rd494, %rd496;
+$L183:
+	sub.s64 %rd497, %rd494, 1;
+	and.b64 %rd498, %rd491, %rd497;
+	setp.eq.s64 %p135, %rd498, 0;
+	@!%p135 bra $L185;
+	mov.b64 %rd493, %rd494;
+	bra.uni $L177;
+$L185:
+	mov.b64 %rd493, 0;
+	bra.uni $L177;
+$L176:
+	bra.uni $L175;
+$L177:
+	mov.b64 %rd499, %rd493;
+	setp.ne.s64 %p136, %rd499, 0;
+	@!%p136 bra $L187;
 	cvt.s64.s32 %rd500, %r226;
 	add.s64 %rd501, %rd500, 1;
 	mul.lo.s64 %rd502, %rd501, %rd125;
@@ -4220,742 +4252,710 @@ $L155:
 	ld.global.nc.s64 %rd509, [%rd508+0];
 	mov.b64 %rd510, %rd509;
 	sub.s64 %rd511, %rd505, %rd510;
-	add.s64 %rd512, %rd109, %rd511;
-	mov.b64 %rd109, %rd512;
-	bra.uni $L171;
-$L170:
-	mov.b64 %rd513, %rd152;
-	setp.ge.s64 %p132, %rd108, 4096;
-	@!%p132 bra $L173;
-	mul.lo.s64 %rd514, %rd513, 4;
-	mov.b64 %rd513, %rd514;
-$L173:
-	setp.ge.s64 %p133, %rd108, 65536;
-	@!%p133 bra $L175;
-	mul.lo.s64 %rd515, %rd513, 4;
-	mov.b64 %rd513, %rd515;
-$L175:
-	sub.s64 %rd516, %rd513, 1;
-	and.b64 %rd517, %rd108, %rd516;
-	setp.eq.s64 %p134, %rd517, 0;
-	@!%p134 bra $L177;
-	cvt.s64.s32 %rd518, %r226;
-	add.s64 %rd519, %rd518, 1;
-	mul.lo.s64 %rd520, %rd519, %rd125;
-	mad.lo.s64 %rd521, %rd520, 8, %rd123;
-	ld.global.nc.s64 %rd522, [%rd521+0];
-	mov.b64 %rd523, %rd522;
-	cvt.s64.s32 %rd524, %r226;
-	mul.lo.s64 %rd525, %rd524, %rd125;
-	mad.lo.s64 %rd526, %rd525, 8, %rd123;
-	ld.global.nc.s64 %rd527, [%rd526+0];
-	mov.b64 %rd528, %rd527;
-	sub.s64 %rd529, %rd523, %rd528;
-	mul.lo.s64 %rd530, %rd513, %rd529;
-	add.s64 %rd531, %rd109, %rd530;
-	mov.b64 %rd109, %rd531;
-$L177:
-$L171:
-	add.s64 %rd532, %rd108, 1;
-	mov.b64 %rd108, %rd532;
-$L169:
-$L152:
-	add.s64 %rd533, %rd429, 1;
-	mov.b64 %rd429, %rd533;
-	sub.s64 %rd534, %rd434, 1;
-	mov.b64 %rd434, %rd534;
-$L129:
-	bra.uni $L128;
-$L130:
-	mov.b64 %rd535, %rd433;
-$L178:
-	@!%p15 bra $L182;
-	bra.uni $L180;
-$L182:
-	// block scan
-	mov.b64 %rd536, %rd535;
-	mov.b32 %r227, %r3;
-$L183:
-	setp.hs.u32 %p135, %r227, 32;
-	@%p135 bra $L184;
-	mov.b64 {%r228, %r229}, %rd536;
-	shfl.sync.up.b32 %r230|%p136, %r228, %r227, 0, %r17;
-	shfl.sync.up.b32 %r231, %r229, %r227, 0, %r17;
-	mov.b64 %rd537, {%r230, %r231};
-	@!%p136 bra $L185;
-	add.s64 %rd538, %rd537, %rd536;
-	mov.b64 %rd536, %rd538;
-$L185:
-	shl.b32 %r227, %r227, 1;
-	bra.uni $L183;
-$L184:
-	mov.b64 {%r232, %r233}, %rd536;
-	shfl.sync.up.b32 %r234|%p137, %r232, %r3, 0, %r17;
-	shfl.sync.up.b32 %r235, %r233, %r3, 0, %r17;
-	mov.b64 %rd539, {%r234, %r235};
-	setp.lo.u32 %p138, %r3, 32;
-	and.pred %p139, %p137, %p138;
-	selp.b64 %rd540, %rd539, 0, %p139;
-	sub.u32 %r236, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r236;
-	@!%p140 bra $L186;
-	mul.wide.u32 %rd541, %r8, 16;
-	add.s64 %rd542, %rd1, %rd541;
-	st.shared.s64 [%rd542+0], %rd536;
-$L186:
-	bar.sync 0;
-	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L187;
-	mov.b64 %rd543, 0;
-	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L188;
-	mul.wide.u32 %rd544, %r7, 16;
-	add.s64 %rd545, %rd1, %rd544;
-	ld.shared.s64 %rd546, [%rd545+0];
-	mov.b64 %rd543, %rd546;
-$L188:
-	mov.b64 {%r237, %r238}, %rd543;
-	shfl.sync.up.b32 %r239|%p143, %r237, 1, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, 1, 0, %r17;
-	mov.b64 %rd547, {%r239, %r240};
-	@!%p143 bra $L189;
-	add.s64 %rd548, %rd547, %rd543;
-	mov.b64 %rd543, %rd548;
-$L189:
-	mov.b64 {%r241, %r242}, %rd543;
-	shfl.sync.up.b32 %r243|%p144, %r241, 2, 0, %r17;
-	shfl.sync.up.b32 %r244, %r242, 2, 0, %r17;
-	mov.b64 %rd549, {%r243, %r244};
-	@!%p144 bra $L190;
-	add.s64 %rd550, %rd549, %rd543;
-	mov.b64 %rd543, %rd550;
-$L190:
-	mov.b64 {%r245, %r246}, %rd543;
-	shfl.sync.up.b32 %r247|%p145, %r245, 4, 0, %r17;
-	shfl.sync.up.b32 %r248, %r246, 4, 0, %r17;
-	mov.b64 %rd551, {%r247, %r248};
-	@!%p145 bra $L191;
-	add.s64 %rd552, %rd551, %rd543;
-	mov.b64 %rd543, %rd552;
-$L191:
-	mov.b64 {%r249, %r250}, %rd543;
-	shfl.sync.up.b32 %r251|%p146, %r249, 8, 0, %r17;
-	shfl.sync.up.b32 %r252, %r250, 8, 0, %r17;
-	mov.b64 %rd553, {%r251, %r252};
-	@!%p146 bra $L192;
-	add.s64 %rd554, %rd553, %rd543;
-	mov.b64 %rd543, %rd554;
-$L192:
-	mov.b64 {%r253, %r254}, %rd543;
-	shfl.sync.up.b32 %r255|%p147, %r253, 16, 0, %r17;
-	shfl.sync.up.b32 %r256, %r254, 16, 0, %r17;
-	mov.b64 %rd555, {%r255, %r256};
-	@!%p147 bra $L193;
-	add.s64 %rd556, %rd555, %rd543;
-	mov.b64 %rd543, %rd556;
-$L193:
-	mov.b64 {%r257, %r258}, %rd543;
-	shfl.sync.up.b32 %r259|%p148, %r257, 1, 0, %r17;
-	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
-	mov.b64 %rd557, {%r259, %r260};
-	selp.b64 %rd558, %rd557, 0, %p148;
-	@!%p142 bra $L194;
-	mul.wide.u32 %rd559, %r7, 16;
-	add.s64 %rd560, %rd1, %rd559;
-	add.s64 %rd561, %rd560, 512;
-	st.shared.s64 [%rd561+0], %rd558;
-$L194:
-	sub.u32 %r261, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r261;
-	@!%p149 bra $L195;
-	st.shared.s64 [%rd1+1024], %rd543;
-$L195:
+	mul.lo.s64 %rd512, %rd499, %rd511;
+	add.s64 %rd513, %rd109, %rd512;
+	mov.b64 %rd109, %rd513;
 $L187:
+	add.s64 %rd514, %rd108, 1;
+	mov.b64 %rd108, %rd514;
+$L174:
+$L157:
+	add.s64 %rd515, %rd420, 1;
+	mov.b64 %rd420, %rd515;
+	sub.s64 %rd516, %rd425, 1;
+	mov.b64 %rd425, %rd516;
+$L134:
+	bra.uni $L133;
+$L135:
+	mov.b64 %rd517, %rd424;
+$L188:
+	@!%p15 bra $L192;
+	bra.uni $L190;
+$L192:
+	// block scan
+	mov.b64 %rd518, %rd517;
+	mov.b32 %r227, %r3;
+$L193:
+	setp.hs.u32 %p137, %r227, 32;
+	@%p137 bra $L194;
+	mov.b64 {%r228, %r229}, %rd518;
+	shfl.sync.up.b32 %r230|%p138, %r228, %r227, 0, %r17;
+	shfl.sync.up.b32 %r231, %r229, %r227, 0, %r17;
+	mov.b64 %rd519, {%r230, %r231};
+	@!%p138 bra $L195;
+	add.s64 %rd520, %rd519, %rd518;
+	mov.b64 %rd518, %rd520;
+$L195:
+	shl.b32 %r227, %r227, 1;
+	bra.uni $L193;
+$L194:
+	mov.b64 {%r232, %r233}, %rd518;
+	shfl.sync.up.b32 %r234|%p139, %r232, %r3, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, %r3, 0, %r17;
+	mov.b64 %rd521, {%r234, %r235};
+	setp.lo.u32 %p140, %r3, 32;
+	and.pred %p141, %p139, %p140;
+	selp.b64 %rd522, %rd521, 0, %p141;
+	sub.u32 %r236, %r13, %r3;
+	setp.eq.u32 %p142, %r7, %r236;
+	@!%p142 bra $L196;
+	mul.wide.u32 %rd523, %r8, 16;
+	add.s64 %rd524, %rd1, %rd523;
+	st.shared.s64 [%rd524+0], %rd518;
+$L196:
 	bar.sync 0;
-	mul.wide.u32 %rd562, %r8, 16;
-	add.s64 %rd563, %rd1, %rd562;
-	add.s64 %rd564, %rd563, 512;
-	ld.shared.s64 %rd565, [%rd564+0];
-	add.s64 %rd566, %rd565, %rd540;
-	ld.shared.s64 %rd567, [%rd1+1024];
-	mov.b64 {%r262, %r263}, %rd566;
-	shfl.sync.idx.b32 %r264|%p150, %r262, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r265, %r263, 0, %r22, %r17;
-	mov.b64 %rd568, {%r264, %r265};
-	mov.b64 %rd569, %rd567;
-	mov.b64 %rd570, %rd568;
-	mov.b64 %rd571, %rd569;
-	mov.b64 %rd572, %rd570;
-	mov.b64 %rd573, %rd571;
-	mov.b64 %rd574, %rd572;
-	mov.b64 %rd575, %rd573;
-	mov.b64 %rd576, 0;
-	cvt.u64.u32 %rd577, %r2;
-	setp.eq.s64 %p151, %rd577, 0;
-	setp.gt.s64 %p152, %rd575, 0;
-	and.pred %p153, %p151, %p152;
-	@!%p153 bra $L197;
-	atom.global.add.u64 %rd578, [%rd142], %rd575;
-	mov.b64 %rd579, %rd578;
-	mov.b64 %rd576, %rd579;
-$L197:
-	cvt.u64.u32 %rd580, %r2;
-	setp.eq.s64 %p154, %rd580, 0;
-	setp.eq.u32 %p155, %r1, 0;
-	and.pred %p156, %p154, %p155;
-	bar.sync 0;
-	@!%p156 bra $L198;
-	st.shared.s64 [%rd1+1024], %rd576;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L197;
+	mov.b64 %rd525, 0;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L198;
+	mul.wide.u32 %rd526, %r7, 16;
+	add.s64 %rd527, %rd1, %rd526;
+	ld.shared.s64 %rd528, [%rd527+0];
+	mov.b64 %rd525, %rd528;
 $L198:
-	bar.sync 0;
-	ld.shared.s64 %rd581, [%rd1+1024];
-	mov.b64 %rd582, %rd581;
-	mov.b64 %rd576, %rd582;
-	add.s64 %rd583, %rd576, %rd574;
-	mov.b64 %rd584, %rd583;
-	mov.b64 %rd585, 0;
+	mov.b64 {%r237, %r238}, %rd525;
+	shfl.sync.up.b32 %r239|%p145, %r237, 1, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, 1, 0, %r17;
+	mov.b64 %rd529, {%r239, %r240};
+	@!%p145 bra $L199;
+	add.s64 %rd530, %rd529, %rd525;
+	mov.b64 %rd525, %rd530;
 $L199:
-	setp.lt.s64 %p157, %rd585, %rd535;
-	not.pred %p158, %p157;
-	@!%p158 bra $L203;
-	bra.uni $L201;
-$L203:
-	mul.lo.s64 %rd586, %rd585, %rd164;
-	mad.lo.s64 %rd587, %rd586, 4, %rd162;
-	ld.shared.s32 %r266, [%rd587+0];
-	mov.b32 %r267, %r266;
-	add.s64 %rd588, %rd584, %rd585;
-	mul.lo.s64 %rd589, %rd588, %rd141;
-	mad.lo.s64 %rd590, %rd589, 4, %rd139;
-	st.global.s32 [%rd590+0], %r267;
+	mov.b64 {%r241, %r242}, %rd525;
+	shfl.sync.up.b32 %r243|%p146, %r241, 2, 0, %r17;
+	shfl.sync.up.b32 %r244, %r242, 2, 0, %r17;
+	mov.b64 %rd531, {%r243, %r244};
+	@!%p146 bra $L200;
+	add.s64 %rd532, %rd531, %rd525;
+	mov.b64 %rd525, %rd532;
 $L200:
-	add.s64 %rd591, %rd585, 1;
-	mov.b64 %rd585, %rd591;
-	bra.uni $L199;
+	mov.b64 {%r245, %r246}, %rd525;
+	shfl.sync.up.b32 %r247|%p147, %r245, 4, 0, %r17;
+	shfl.sync.up.b32 %r248, %r246, 4, 0, %r17;
+	mov.b64 %rd533, {%r247, %r248};
+	@!%p147 bra $L201;
+	add.s64 %rd534, %rd533, %rd525;
+	mov.b64 %rd525, %rd534;
 $L201:
-	bra.uni $L180;
-$L179:
-	bra.uni $L178;
-$L180:
-	mov.b64 %rd592, 0;
-	setp.lt.s64 %p159, %rd429, %rd430;
-	setp.lt.s64 %p160, %rd428, %rd171;
-	or.pred %p161, %p159, %p160;
-	@!%p161 bra $L205;
-	mov.b64 %rd592, 1;
+	mov.b64 {%r249, %r250}, %rd525;
+	shfl.sync.up.b32 %r251|%p148, %r249, 8, 0, %r17;
+	shfl.sync.up.b32 %r252, %r250, 8, 0, %r17;
+	mov.b64 %rd535, {%r251, %r252};
+	@!%p148 bra $L202;
+	add.s64 %rd536, %rd535, %rd525;
+	mov.b64 %rd525, %rd536;
+$L202:
+	mov.b64 {%r253, %r254}, %rd525;
+	shfl.sync.up.b32 %r255|%p149, %r253, 16, 0, %r17;
+	shfl.sync.up.b32 %r256, %r254, 16, 0, %r17;
+	mov.b64 %rd537, {%r255, %r256};
+	@!%p149 bra $L203;
+	add.s64 %rd538, %rd537, %rd525;
+	mov.b64 %rd525, %rd538;
+$L203:
+	mov.b64 {%r257, %r258}, %rd525;
+	shfl.sync.up.b32 %r259|%p150, %r257, 1, 0, %r17;
+	shfl.sync.up.b32 %r260, %r258, 1, 0, %r17;
+	mov.b64 %rd539, {%r259, %r260};
+	selp.b64 %rd540, %rd539, 0, %p150;
+	@!%p144 bra $L204;
+	mul.wide.u32 %rd541, %r7, 16;
+	add.s64 %rd542, %rd1, %rd541;
+	add.s64 %rd543, %rd542, 512;
+	st.shared.s64 [%rd543+0], %rd540;
+$L204:
+	sub.u32 %r261, %r10, 1;
+	setp.eq.u32 %p151, %r7, %r261;
+	@!%p151 bra $L205;
+	st.shared.s64 [%rd1+1024], %rd525;
 $L205:
-	mov.b64 %rd593, %rd592;
+$L197:
+	bar.sync 0;
+	mul.wide.u32 %rd544, %r8, 16;
+	add.s64 %rd545, %rd1, %rd544;
+	add.s64 %rd546, %rd545, 512;
+	ld.shared.s64 %rd547, [%rd546+0];
+	add.s64 %rd548, %rd547, %rd522;
+	ld.shared.s64 %rd549, [%rd1+1024];
+	mov.b64 {%r262, %r263}, %rd548;
+	shfl.sync.idx.b32 %r264|%p152, %r262, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r265, %r263, 0, %r22, %r17;
+	mov.b64 %rd550, {%r264, %r265};
+	mov.b64 %rd551, %rd549;
+	mov.b64 %rd552, %rd550;
+	mov.b64 %rd553, %rd551;
+	mov.b64 %rd554, %rd552;
+	mov.b64 %rd555, %rd553;
+	mov.b64 %rd556, %rd554;
+	mov.b64 %rd557, %rd555;
+	mov.b64 %rd558, 0;
+	cvt.u64.u32 %rd559, %r2;
+	setp.eq.s64 %p153, %rd559, 0;
+	setp.gt.s64 %p154, %rd557, 0;
+	and.pred %p155, %p153, %p154;
+	@!%p155 bra $L207;
+	atom.global.add.u64 %rd560, [%rd142], %rd557;
+	mov.b64 %rd561, %rd560;
+	mov.b64 %rd558, %rd561;
+$L207:
+	cvt.u64.u32 %rd562, %r2;
+	setp.eq.s64 %p156, %rd562, 0;
+	setp.eq.u32 %p157, %r1, 0;
+	and.pred %p158, %p156, %p157;
+	bar.sync 0;
+	@!%p158 bra $L208;
+	st.shared.s64 [%rd1+1024], %rd558;
+$L208:
+	bar.sync 0;
+	ld.shared.s64 %rd563, [%rd1+1024];
+	mov.b64 %rd564, %rd563;
+	mov.b64 %rd558, %rd564;
+	add.s64 %rd565, %rd558, %rd556;
+	mov.b64 %rd566, %rd565;
+	mov.b64 %rd567, 0;
+$L209:
+	setp.lt.s64 %p159, %rd567, %rd517;
+	not.pred %p160, %p159;
+	@!%p160 bra $L213;
+	bra.uni $L211;
+$L213:
+	mul.lo.s64 %rd568, %rd567, %rd164;
+	mad.lo.s64 %rd569, %rd568, 4, %rd162;
+	ld.shared.s32 %r266, [%rd569+0];
+	mov.b32 %r267, %r266;
+	add.s64 %rd570, %rd566, %rd567;
+	mul.lo.s64 %rd571, %rd570, %rd141;
+	mad.lo.s64 %rd572, %rd571, 4, %rd139;
+	st.global.s32 [%rd572+0], %r267;
+$L210:
+	add.s64 %rd573, %rd567, 1;
+	mov.b64 %rd567, %rd573;
+	bra.uni $L209;
+$L211:
+	bra.uni $L190;
+$L189:
+	bra.uni $L188;
+$L190:
+	mov.b64 %rd574, 0;
+	setp.lt.s64 %p161, %rd420, %rd421;
+	setp.lt.s64 %p162, %rd419, %rd171;
+	or.pred %p163, %p161, %p162;
+	@!%p163 bra $L215;
+	mov.b64 %rd574, 1;
+$L215:
+	mov.b64 %rd575, %rd574;
 	// block reduction
 	sub.u32 %r268, %r13, 1;
 	mov.b32 %r269, %r3;
-$L206:
-	setp.hs.u32 %p162, %r269, 32;
-	@%p162 bra $L207;
-	mov.b64 {%r270, %r271}, %rd593;
-	shfl.sync.down.b32 %r272|%p163, %r270, %r269, %r268, %r17;
-	shfl.sync.down.b32 %r273, %r271, %r269, %r268, %r17;
-	mov.b64 %rd594, {%r272, %r273};
-	@!%p163 bra $L208;
-	max.s64 %rd595, %rd593, %rd594;
-	mov.b64 %rd593, %rd595;
-$L208:
-	shl.b32 %r269, %r269, 1;
-	bra.uni $L206;
-$L207:
-	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L209;
-	mul.wide.u32 %rd596, %r8, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	st.shared.s64 [%rd597+0], %rd593;
-$L209:
-	bar.sync 0;
-	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L210;
-	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L211;
-	mul.wide.u32 %rd598, %r7, 16;
-	add.s64 %rd599, %rd1, %rd598;
-	ld.shared.s64 %rd600, [%rd599+0];
-	mov.b64 %rd593, %rd600;
-$L211:
-	sub.u32 %r274, %r10, 1;
-	mov.b64 {%r275, %r276}, %rd593;
-	shfl.sync.down.b32 %r277|%p167, %r275, 1, %r274, %r17;
-	shfl.sync.down.b32 %r278, %r276, 1, %r274, %r17;
-	mov.b64 %rd601, {%r277, %r278};
-	@!%p167 bra $L212;
-	max.s64 %rd602, %rd593, %rd601;
-	mov.b64 %rd593, %rd602;
-$L212:
-	mov.b64 {%r279, %r280}, %rd593;
-	shfl.sync.down.b32 %r281|%p168, %r279, 2, %r274, %r17;
-	shfl.sync.down.b32 %r282, %r280, 2, %r274, %r17;
-	mov.b64 %rd603, {%r281, %r282};
-	@!%p168 bra $L213;
-	max.s64 %rd604, %rd593, %rd603;
-	mov.b64 %rd593, %rd604;
-$L213:
-	mov.b64 {%r283, %r284}, %rd593;
-	shfl.sync.down.b32 %r285|%p169, %r283, 4, %r274, %r17;
-	shfl.sync.down.b32 %r286, %r284, 4, %r274, %r17;
-	mov.b64 %rd605, {%r285, %r286};
-	@!%p169 bra $L214;
-	max.s64 %rd606, %rd593, %rd605;
-	mov.b64 %rd593, %rd606;
-$L214:
-	mov.b64 {%r287, %r288}, %rd593;
-	shfl.sync.down.b32 %r289|%p170, %r287, 8, %r274, %r17;
-	shfl.sync.down.b32 %r290, %r288, 8, %r274, %r17;
-	mov.b64 %rd607, {%r289, %r290};
-	@!%p170 bra $L215;
-	max.s64 %rd608, %rd593, %rd607;
-	mov.b64 %rd593, %rd608;
-$L215:
-	mov.b64 {%r291, %r292}, %rd593;
-	shfl.sync.down.b32 %r293|%p171, %r291, 16, %r274, %r17;
-	shfl.sync.down.b32 %r294, %r292, 16, %r274, %r17;
-	mov.b64 %rd609, {%r293, %r294};
-	@!%p171 bra $L216;
-	max.s64 %rd610, %rd593, %rd609;
-	mov.b64 %rd593, %rd610;
 $L216:
-	@!%p164 bra $L217;
-	st.shared.s64 [%rd1+1024], %rd593;
+	setp.hs.u32 %p164, %r269, 32;
+	@%p164 bra $L217;
+	mov.b64 {%r270, %r271}, %rd575;
+	shfl.sync.down.b32 %r272|%p165, %r270, %r269, %r268, %r17;
+	shfl.sync.down.b32 %r273, %r271, %r269, %r268, %r17;
+	mov.b64 %rd576, {%r272, %r273};
+	@!%p165 bra $L218;
+	max.s64 %rd577, %rd575, %rd576;
+	mov.b64 %rd575, %rd577;
+$L218:
+	shl.b32 %r269, %r269, 1;
+	bra.uni $L216;
 $L217:
-$L210:
-	bar.sync 0;
-	ld.shared.s64 %rd611, [%rd1+1024];
-	mov.b64 %rd593, %rd611;
-	mov.b64 %rd612, %rd593;
-	setp.eq.s64 %p172, %rd612, 0;
-	@!%p172 bra $L219;
-	bra.uni $L127;
+	setp.eq.u32 %p166, %r7, 0;
+	@!%p166 bra $L219;
+	mul.wide.u32 %rd578, %r8, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	st.shared.s64 [%rd579+0], %rd575;
 $L219:
-$L126:
-	bra.uni $L125;
-$L127:
+	bar.sync 0;
+	setp.eq.u32 %p167, %r8, 0;
+	@!%p167 bra $L220;
+	setp.lo.u32 %p168, %r7, %r10;
+	@!%p168 bra $L221;
+	mul.wide.u32 %rd580, %r7, 16;
+	add.s64 %rd581, %rd1, %rd580;
+	ld.shared.s64 %rd582, [%rd581+0];
+	mov.b64 %rd575, %rd582;
+$L221:
+	sub.u32 %r274, %r10, 1;
+	mov.b64 {%r275, %r276}, %rd575;
+	shfl.sync.down.b32 %r277|%p169, %r275, 1, %r274, %r17;
+	shfl.sync.down.b32 %r278, %r276, 1, %r274, %r17;
+	mov.b64 %rd583, {%r277, %r278};
+	@!%p169 bra $L222;
+	max.s64 %rd584, %rd575, %rd583;
+	mov.b64 %rd575, %rd584;
+$L222:
+	mov.b64 {%r279, %r280}, %rd575;
+	shfl.sync.down.b32 %r281|%p170, %r279, 2, %r274, %r17;
+	shfl.sync.down.b32 %r282, %r280, 2, %r274, %r17;
+	mov.b64 %rd585, {%r281, %r282};
+	@!%p170 bra $L223;
+	max.s64 %rd586, %rd575, %rd585;
+	mov.b64 %rd575, %rd586;
+$L223:
+	mov.b64 {%r283, %r284}, %rd575;
+	shfl.sync.down.b32 %r285|%p171, %r283, 4, %r274, %r17;
+	shfl.sync.down.b32 %r286, %r284, 4, %r274, %r17;
+	mov.b64 %rd587, {%r285, %r286};
+	@!%p171 bra $L224;
+	max.s64 %rd588, %rd575, %rd587;
+	mov.b64 %rd575, %rd588;
+$L224:
+	mov.b64 {%r287, %r288}, %rd575;
+	shfl.sync.down.b32 %r289|%p172, %r287, 8, %r274, %r17;
+	shfl.sync.down.b32 %r290, %r288, 8, %r274, %r17;
+	mov.b64 %rd589, {%r289, %r290};
+	@!%p172 bra $L225;
+	max.s64 %rd590, %rd575, %rd589;
+	mov.b64 %rd575, %rd590;
+$L225:
+	mov.b64 {%r291, %r292}, %rd575;
+	shfl.sync.down.b32 %r293|%p173, %r291, 16, %r274, %r17;
+	shfl.sync.down.b32 %r294, %r292, 16, %r274, %r17;
+	mov.b64 %rd591, {%r293, %r294};
+	@!%p173 bra $L226;
+	max.s64 %rd592, %rd575, %rd591;
+	mov.b64 %rd575, %rd592;
+$L226:
+	@!%p166 bra $L227;
+	st.shared.s64 [%rd1+1024], %rd575;
+$L227:
+$L220:
+	bar.sync 0;
+	ld.shared.s64 %rd593, [%rd1+1024];
+	mov.b64 %rd575, %rd593;
+	mov.b64 %rd594, %rd575;
+	setp.eq.s64 %p174, %rd594, 0;
+	@!%p174 bra $L229;
+	bra.uni $L132;
+$L229:
+$L131:
+	bra.uni $L130;
+$L132:
 $L7:
 	bar.sync 0;
 	add.s64 %rd121, %rd121, %rd120;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd613, %rd108;
-	mov.b64 %rd614, %rd109;
+	mov.b64 %rd595, %rd108;
+	mov.b64 %rd596, %rd109;
 	// block reduction
 	mov.b32 %r295, 1;
 	sub.u32 %r296, %r13, 1;
 	mov.b32 %r297, %r3;
-$L220:
-	setp.hs.u32 %p173, %r297, 32;
-	@%p173 bra $L221;
-	mov.b64 {%r298, %r299}, %rd613;
-	shfl.sync.down.b32 %r300|%p174, %r298, %r297, %r296, %r17;
+$L230:
+	setp.hs.u32 %p175, %r297, 32;
+	@%p175 bra $L231;
+	mov.b64 {%r298, %r299}, %rd595;
+	shfl.sync.down.b32 %r300|%p176, %r298, %r297, %r296, %r17;
 	shfl.sync.down.b32 %r301, %r299, %r297, %r296, %r17;
-	mov.b64 %rd615, {%r300, %r301};
-	mov.b64 {%r302, %r303}, %rd614;
+	mov.b64 %rd597, {%r300, %r301};
+	mov.b64 {%r302, %r303}, %rd596;
 	shfl.sync.down.b32 %r304, %r302, %r297, %r296, %r17;
 	shfl.sync.down.b32 %r305, %r303, %r297, %r296, %r17;
-	mov.b64 %rd616, {%r304, %r305};
-	@!%p174 bra $L222;
-	setp.ne.u32 %p175, %r18, 9;
-	@%p175 bra.uni $L224;
-	setp.lt.s64 %p176, %rd615, %rd613;
-	setp.eq.s64 %p177, %rd615, %rd613;
-	setp.lt.s64 %p178, %rd616, %rd614;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd617, %rd615, %rd613, %p180;
-	selp.b64 %rd618, %rd616, %rd614, %p180;
-	mov.b64 %rd613, %rd617;
-	mov.b64 %rd614, %rd618;
-	bra.uni $L223;
-$L224:
-	setp.ne.u32 %p181, %r18, 10;
-	@%p181 bra.uni $L225;
-	setp.gt.s64 %p182, %rd615, %rd613;
-	setp.eq.s64 %p183, %rd615, %rd613;
-	setp.lt.s64 %p184, %rd616, %rd614;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd619, %rd615, %rd613, %p186;
-	selp.b64 %rd620, %rd616, %rd614, %p186;
-	mov.b64 %rd613, %rd619;
-	mov.b64 %rd614, %rd620;
-	bra.uni $L223;
-$L225:
-	mov.b64 %rd621, %rd613;
-	mov.b64 %rd622, %rd614;
-	mov.b64 %rd623, %rd615;
-	mov.b64 %rd624, %rd616;
-	mov.b64 %rd625, %rd621;
-	mov.b64 %rd626, %rd622;
-	mov.b64 %rd627, %rd623;
-	mov.b64 %rd628, %rd624;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd631, %rd625, %rd629;
-	mov.b64 %rd625, %rd631;
-	add.s64 %rd632, %rd626, %rd630;
-	mov.b64 %rd626, %rd632;
-$L226:
-	mov.b64 %rd613, %rd625;
-	mov.b64 %rd614, %rd626;
-$L223:
-$L222:
-	shl.b32 %r297, %r297, 1;
-	bra.uni $L220;
-$L221:
-	setp.eq.u32 %p187, %r7, 0;
-	@!%p187 bra $L227;
-	mul.wide.u32 %rd633, %r8, 16;
-	add.s64 %rd634, %rd1, %rd633;
-	st.shared.s64 [%rd634+0], %rd613;
-	st.shared.s64 [%rd634+8], %rd614;
-$L227:
-	bar.sync 0;
-	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L228;
-	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L229;
-	mul.wide.u32 %rd635, %r7, 16;
-	add.s64 %rd636, %rd1, %rd635;
-	ld.shared.s64 %rd637, [%rd636+0];
-	ld.shared.s64 %rd638, [%rd636+8];
-	mov.b64 %rd613, %rd637;
-	mov.b64 %rd614, %rd638;
-$L229:
-	sub.u32 %r306, %r10, 1;
-	mov.b32 %r307, %r295;
-$L230:
-	setp.hs.u32 %p190, %r307, 32;
-	@%p190 bra $L231;
-	mov.b64 {%r308, %r309}, %rd613;
-	shfl.sync.down.b32 %r310|%p191, %r308, %r307, %r306, %r17;
-	shfl.sync.down.b32 %r311, %r309, %r307, %r306, %r17;
-	mov.b64 %rd639, {%r310, %r311};
-	mov.b64 {%r312, %r313}, %rd614;
-	shfl.sync.down.b32 %r314, %r312, %r307, %r306, %r17;
-	shfl.sync.down.b32 %r315, %r313, %r307, %r306, %r17;
-	mov.b64 %rd640, {%r314, %r315};
-	@!%p191 bra $L232;
-	setp.ne.u32 %p192, %r18, 9;
-	@%p192 bra.uni $L234;
-	setp.lt.s64 %p193, %rd639, %rd613;
-	setp.eq.s64 %p194, %rd639, %rd613;
-	setp.lt.s64 %p195, %rd640, %rd614;
-	and.pred %p196, %p194, %p195;
-	or.pred %p197, %p193, %p196;
-	selp.b64 %rd641, %rd639, %rd613, %p197;
-	selp.b64 %rd642, %rd640, %rd614, %p197;
-	mov.b64 %rd613, %rd641;
-	mov.b64 %rd614, %rd642;
+	mov.b64 %rd598, {%r304, %r305};
+	@!%p176 bra $L232;
+	setp.ne.u32 %p177, %r18, 9;
+	@%p177 bra.uni $L234;
+	setp.lt.s64 %p178, %rd597, %rd595;
+	setp.eq.s64 %p179, %rd597, %rd595;
+	setp.lt.s64 %p180, %rd598, %rd596;
+	and.pred %p181, %p179, %p180;
+	or.pred %p182, %p178, %p181;
+	selp.b64 %rd599, %rd597, %rd595, %p182;
+	selp.b64 %rd600, %rd598, %rd596, %p182;
+	mov.b64 %rd595, %rd599;
+	mov.b64 %rd596, %rd600;
 	bra.uni $L233;
 $L234:
-	setp.ne.u32 %p198, %r18, 10;
-	@%p198 bra.uni $L235;
-	setp.gt.s64 %p199, %rd639, %rd613;
-	setp.eq.s64 %p200, %rd639, %rd613;
-	setp.lt.s64 %p201, %rd640, %rd614;
-	and.pred %p202, %p200, %p201;
-	or.pred %p203, %p199, %p202;
-	selp.b64 %rd643, %rd639, %rd613, %p203;
-	selp.b64 %rd644, %rd640, %rd614, %p203;
-	mov.b64 %rd613, %rd643;
-	mov.b64 %rd614, %rd644;
+	setp.ne.u32 %p183, %r18, 10;
+	@%p183 bra.uni $L235;
+	setp.gt.s64 %p184, %rd597, %rd595;
+	setp.eq.s64 %p185, %rd597, %rd595;
+	setp.lt.s64 %p186, %rd598, %rd596;
+	and.pred %p187, %p185, %p186;
+	or.pred %p188, %p184, %p187;
+	selp.b64 %rd601, %rd597, %rd595, %p188;
+	selp.b64 %rd602, %rd598, %rd596, %p188;
+	mov.b64 %rd595, %rd601;
+	mov.b64 %rd596, %rd602;
 	bra.uni $L233;
 $L235:
-	mov.b64 %rd645, %rd613;
-	mov.b64 %rd646, %rd614;
-	mov.b64 %rd647, %rd639;
-	mov.b64 %rd648, %rd640;
-	mov.b64 %rd625, %rd645;
-	mov.b64 %rd626, %rd646;
-	mov.b64 %rd627, %rd647;
-	mov.b64 %rd628, %rd648;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd649, %rd625, %rd629;
-	mov.b64 %rd625, %rd649;
-	add.s64 %rd650, %rd626, %rd630;
-	mov.b64 %rd626, %rd650;
+	mov.b64 %rd603, %rd595;
+	mov.b64 %rd604, %rd596;
+	mov.b64 %rd605, %rd597;
+	mov.b64 %rd606, %rd598;
+	mov.b64 %rd607, %rd603;
+	mov.b64 %rd608, %rd604;
+	mov.b64 %rd609, %rd605;
+	mov.b64 %rd610, %rd606;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	add.s64 %rd613, %rd607, %rd611;
+	mov.b64 %rd607, %rd613;
+	add.s64 %rd614, %rd608, %rd612;
+	mov.b64 %rd608, %rd614;
 $L236:
-	mov.b64 %rd613, %rd625;
-	mov.b64 %rd614, %rd626;
+	mov.b64 %rd595, %rd607;
+	mov.b64 %rd596, %rd608;
 $L233:
 $L232:
-	shl.b32 %r307, %r307, 1;
+	shl.b32 %r297, %r297, 1;
 	bra.uni $L230;
 $L231:
-$L228:
-	mul.wide.u32 %rd651, %r29, 16;
-	add.s64 %rd652, %rd11, %rd651;
-	setp.eq.u32 %p204, %r5, 0;
-	@!%p204 bra $L237;
-	st.global.s64 [%rd652+0], %rd613;
-	st.global.s64 [%rd652+8], %rd614;
+	setp.eq.u32 %p189, %r7, 0;
+	@!%p189 bra $L237;
+	mul.wide.u32 %rd615, %r8, 16;
+	add.s64 %rd616, %rd1, %rd615;
+	st.shared.s64 [%rd616+0], %rd595;
+	st.shared.s64 [%rd616+8], %rd596;
 $L237:
+	bar.sync 0;
+	setp.eq.u32 %p190, %r8, 0;
+	@!%p190 bra $L238;
+	setp.lo.u32 %p191, %r7, %r10;
+	@!%p191 bra $L239;
+	mul.wide.u32 %rd617, %r7, 16;
+	add.s64 %rd618, %rd1, %rd617;
+	ld.shared.s64 %rd619, [%rd618+0];
+	ld.shared.s64 %rd620, [%rd618+8];
+	mov.b64 %rd595, %rd619;
+	mov.b64 %rd596, %rd620;
+$L239:
+	sub.u32 %r306, %r10, 1;
+	mov.b32 %r307, %r295;
+$L240:
+	setp.hs.u32 %p192, %r307, 32;
+	@%p192 bra $L241;
+	mov.b64 {%r308, %r309}, %rd595;
+	shfl.sync.down.b32 %r310|%p193, %r308, %r307, %r306, %r17;
+	shfl.sync.down.b32 %r311, %r309, %r307, %r306, %r17;
+	mov.b64 %rd621, {%r310, %r311};
+	mov.b64 {%r312, %r313}, %rd596;
+	shfl.sync.down.b32 %r314, %r312, %r307, %r306, %r17;
+	shfl.sync.down.b32 %r315, %r313, %r307, %r306, %r17;
+	mov.b64 %rd622, {%r314, %r315};
+	@!%p193 bra $L242;
+	setp.ne.u32 %p194, %r18, 9;
+	@%p194 bra.uni $L244;
+	setp.lt.s64 %p195, %rd621, %rd595;
+	setp.eq.s64 %p196, %rd621, %rd595;
+	setp.lt.s64 %p197, %rd622, %rd596;
+	and.pred %p198, %p196, %p197;
+	or.pred %p199, %p195, %p198;
+	selp.b64 %rd623, %rd621, %rd595, %p199;
+	selp.b64 %rd624, %rd622, %rd596, %p199;
+	mov.b64 %rd595, %rd623;
+	mov.b64 %rd596, %rd624;
+	bra.uni $L243;
+$L244:
+	setp.ne.u32 %p200, %r18, 10;
+	@%p200 bra.uni $L245;
+	setp.gt.s64 %p201, %rd621, %rd595;
+	setp.eq.s64 %p202, %rd621, %rd595;
+	setp.lt.s64 %p203, %rd622, %rd596;
+	and.pred %p204, %p202, %p203;
+	or.pred %p205, %p201, %p204;
+	selp.b64 %rd625, %rd621, %rd595, %p205;
+	selp.b64 %rd626, %rd622, %rd596, %p205;
+	mov.b64 %rd595, %rd625;
+	mov.b64 %rd596, %rd626;
+	bra.uni $L243;
+$L245:
+	mov.b64 %rd627, %rd595;
+	mov.b64 %rd628, %rd596;
+	mov.b64 %rd629, %rd621;
+	mov.b64 %rd630, %rd622;
+	mov.b64 %rd607, %rd627;
+	mov.b64 %rd608, %rd628;
+	mov.b64 %rd609, %rd629;
+	mov.b64 %rd610, %rd630;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	add.s64 %rd631, %rd607, %rd611;
+	mov.b64 %rd607, %rd631;
+	add.s64 %rd632, %rd608, %rd612;
+	mov.b64 %rd608, %rd632;
+$L246:
+	mov.b64 %rd595, %rd607;
+	mov.b64 %rd596, %rd608;
+$L243:
+$L242:
+	shl.b32 %r307, %r307, 1;
+	bra.uni $L240;
+$L241:
+$L238:
+	mul.wide.u32 %rd633, %r29, 16;
+	add.s64 %rd634, %rd11, %rd633;
+	setp.eq.u32 %p206, %r5, 0;
+	@!%p206 bra $L247;
+	st.global.s64 [%rd634+0], %rd595;
+	st.global.s64 [%rd634+8], %rd596;
+$L247:
 	// the last block combines the partials
-	setp.eq.u32 %p205, %r5, 0;
-	@!%p205 bra $L238;
+	setp.eq.u32 %p207, %r5, 0;
+	@!%p207 bra $L248;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r316, [gk_reduce_done], 1;
 	sub.u32 %r317, %r30, 1;
-	setp.eq.u32 %p206, %r316, %r317;
+	setp.eq.u32 %p208, %r316, %r317;
 	fence.acq_rel.gpu;
-	selp.b32 %r318, 1, 0, %p206;
+	selp.b32 %r318, 1, 0, %p208;
 	st.shared.u32 [%rd1+1024], %r318;
-$L238:
+$L248:
 	bar.sync 0;
 	ld.shared.u32 %r319, [%rd1+1024];
-	setp.ne.u32 %p207, %r319, 0;
-	@!%p207 bra $L239;
-	cvt.u64.u32 %rd655, %r30;
-	cvt.u64.u32 %rd656, %r5;
-	cvt.u64.u32 %rd657, %r6;
-	setp.ne.u32 %p208, %r18, 9;
-	@%p208 bra.uni $L241;
-	mov.b64 %rd653, 9223372036854775807;
-	mov.b64 %rd654, 9223372036854775807;
-	mov.b64 %rd658, %rd656;
-$L242:
-	setp.ge.s64 %p209, %rd658, %rd655;
-	@%p209 bra $L243;
-	mad.lo.s64 %rd659, %rd658, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd660, [%rd659+0];
-	ld.relaxed.gpu.global.s64 %rd661, [%rd659+8];
-	setp.lt.s64 %p210, %rd660, %rd653;
-	setp.eq.s64 %p211, %rd660, %rd653;
-	setp.lt.s64 %p212, %rd661, %rd654;
-	and.pred %p213, %p211, %p212;
-	or.pred %p214, %p210, %p213;
-	selp.b64 %rd662, %rd660, %rd653, %p214;
-	selp.b64 %rd663, %rd661, %rd654, %p214;
-	mov.b64 %rd653, %rd662;
-	mov.b64 %rd654, %rd663;
-	add.s64 %rd658, %rd658, %rd657;
-	bra.uni $L242;
-$L243:
-	bra.uni $L240;
-$L241:
-	setp.ne.u32 %p215, %r18, 10;
-	@%p215 bra.uni $L244;
-	mov.b64 %rd653, -9223372036854775808;
-	mov.b64 %rd654, 9223372036854775807;
-	mov.b64 %rd664, %rd656;
-$L245:
-	setp.ge.s64 %p216, %rd664, %rd655;
-	@%p216 bra $L246;
-	mad.lo.s64 %rd665, %rd664, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd666, [%rd665+0];
-	ld.relaxed.gpu.global.s64 %rd667, [%rd665+8];
-	setp.gt.s64 %p217, %rd666, %rd653;
-	setp.eq.s64 %p218, %rd666, %rd653;
-	setp.lt.s64 %p219, %rd667, %rd654;
-	and.pred %p220, %p218, %p219;
-	or.pred %p221, %p217, %p220;
-	selp.b64 %rd668, %rd666, %rd653, %p221;
-	selp.b64 %rd669, %rd667, %rd654, %p221;
-	mov.b64 %rd653, %rd668;
-	mov.b64 %rd654, %rd669;
-	add.s64 %rd664, %rd664, %rd657;
-	bra.uni $L245;
-$L246:
-	bra.uni $L240;
-$L244:
+	setp.ne.u32 %p209, %r319, 0;
+	@!%p209 bra $L249;
+	cvt.u64.u32 %rd637, %r30;
+	cvt.u64.u32 %rd638, %r5;
+	cvt.u64.u32 %rd639, %r6;
+	setp.ne.u32 %p210, %r18, 9;
+	@%p210 bra.uni $L251;
+	mov.b64 %rd635, 9223372036854775807;
+	mov.b64 %rd636, 9223372036854775807;
+	mov.b64 %rd640, %rd638;
+$L252:
+	setp.ge.s64 %p211, %rd640, %rd637;
+	@%p211 bra $L253;
+	mad.lo.s64 %rd641, %rd640, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd642, [%rd641+0];
+	ld.relaxed.gpu.global.s64 %rd643, [%rd641+8];
+	setp.lt.s64 %p212, %rd642, %rd635;
+	setp.eq.s64 %p213, %rd642, %rd635;
+	setp.lt.s64 %p214, %rd643, %rd636;
+	and.pred %p215, %p213, %p214;
+	or.pred %p216, %p212, %p215;
+	selp.b64 %rd644, %rd642, %rd635, %p216;
+	selp.b64 %rd645, %rd643, %rd636, %p216;
+	mov.b64 %rd635, %rd644;
+	mov.b64 %rd636, %rd645;
+	add.s64 %rd640, %rd640, %rd639;
+	bra.uni $L252;
+$L253:
+	bra.uni $L250;
+$L251:
+	setp.ne.u32 %p217, %r18, 10;
+	@%p217 bra.uni $L254;
+	mov.b64 %rd635, -9223372036854775808;
+	mov.b64 %rd636, 9223372036854775807;
+	mov.b64 %rd646, %rd638;
+$L255:
+	setp.ge.s64 %p218, %rd646, %rd637;
+	@%p218 bra $L256;
+	mad.lo.s64 %rd647, %rd646, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd648, [%rd647+0];
+	ld.relaxed.gpu.global.s64 %rd649, [%rd647+8];
+	setp.gt.s64 %p219, %rd648, %rd635;
+	setp.eq.s64 %p220, %rd648, %rd635;
+	setp.lt.s64 %p221, %rd649, %rd636;
+	and.pred %p222, %p220, %p221;
+	or.pred %p223, %p219, %p222;
+	selp.b64 %rd650, %rd648, %rd635, %p223;
+	selp.b64 %rd651, %rd649, %rd636, %p223;
+	mov.b64 %rd635, %rd650;
+	mov.b64 %rd636, %rd651;
+	add.s64 %rd646, %rd646, %rd639;
+	bra.uni $L255;
+$L256:
+	bra.uni $L250;
+$L254:
 	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
 	mov.b64 %rd112, %rd114;
 	mov.b64 %rd113, %rd115;
-$L247:
-	mov.b64 %rd670, %rd112;
-	mov.b64 %rd671, %rd113;
-	mov.b64 %rd653, %rd670;
-	mov.b64 %rd654, %rd671;
-	mov.b64 %rd672, %rd656;
-$L248:
-	setp.ge.s64 %p222, %rd672, %rd655;
-	@%p222 bra $L249;
-	mad.lo.s64 %rd673, %rd672, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd674, [%rd673+0];
-	ld.relaxed.gpu.global.s64 %rd675, [%rd673+8];
-	mov.b64 %rd676, %rd653;
-	mov.b64 %rd677, %rd654;
-	mov.b64 %rd678, %rd674;
-	mov.b64 %rd679, %rd675;
-	mov.b64 %rd625, %rd676;
-	mov.b64 %rd626, %rd677;
-	mov.b64 %rd627, %rd678;
-	mov.b64 %rd628, %rd679;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd680, %rd625, %rd629;
-	mov.b64 %rd625, %rd680;
-	add.s64 %rd681, %rd626, %rd630;
-	mov.b64 %rd626, %rd681;
+$L257:
+	mov.b64 %rd652, %rd112;
+	mov.b64 %rd653, %rd113;
+	mov.b64 %rd635, %rd652;
+	mov.b64 %rd636, %rd653;
+	mov.b64 %rd654, %rd638;
+$L258:
+	setp.ge.s64 %p224, %rd654, %rd637;
+	@%p224 bra $L259;
+	mad.lo.s64 %rd655, %rd654, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd656, [%rd655+0];
+	ld.relaxed.gpu.global.s64 %rd657, [%rd655+8];
+	mov.b64 %rd658, %rd635;
+	mov.b64 %rd659, %rd636;
+	mov.b64 %rd660, %rd656;
+	mov.b64 %rd661, %rd657;
+	mov.b64 %rd607, %rd658;
+	mov.b64 %rd608, %rd659;
+	mov.b64 %rd609, %rd660;
+	mov.b64 %rd610, %rd661;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	add.s64 %rd662, %rd607, %rd611;
+	mov.b64 %rd607, %rd662;
+	add.s64 %rd663, %rd608, %rd612;
+	mov.b64 %rd608, %rd663;
+$L260:
+	mov.b64 %rd635, %rd607;
+	mov.b64 %rd636, %rd608;
+	add.s64 %rd654, %rd654, %rd639;
+	bra.uni $L258;
+$L259:
 $L250:
-	mov.b64 %rd653, %rd625;
-	mov.b64 %rd654, %rd626;
-	add.s64 %rd672, %rd672, %rd657;
-	bra.uni $L248;
-$L249:
-$L240:
-	mov.b64 %rd682, %rd653;
-	mov.b64 %rd683, %rd654;
+	mov.b64 %rd664, %rd635;
+	mov.b64 %rd665, %rd636;
 	// block reduction
 	mov.b32 %r320, 1;
 	mov.b32 %r321, 1;
 	sub.u32 %r322, %r13, 1;
 	mov.b32 %r323, %r320;
-$L251:
-	setp.hs.u32 %p223, %r323, 32;
-	@%p223 bra $L252;
-	mov.b64 {%r324, %r325}, %rd682;
-	shfl.sync.down.b32 %r326|%p224, %r324, %r323, %r322, %r17;
+$L261:
+	setp.hs.u32 %p225, %r323, 32;
+	@%p225 bra $L262;
+	mov.b64 {%r324, %r325}, %rd664;
+	shfl.sync.down.b32 %r326|%p226, %r324, %r323, %r322, %r17;
 	shfl.sync.down.b32 %r327, %r325, %r323, %r322, %r17;
-	mov.b64 %rd684, {%r326, %r327};
-	mov.b64 {%r328, %r329}, %rd683;
+	mov.b64 %rd666, {%r326, %r327};
+	mov.b64 {%r328, %r329}, %rd665;
 	shfl.sync.down.b32 %r330, %r328, %r323, %r322, %r17;
 	shfl.sync.down.b32 %r331, %r329, %r323, %r322, %r17;
-	mov.b64 %rd685, {%r330, %r331};
-	@!%p224 bra $L253;
-	setp.ne.u32 %p225, %r18, 9;
-	@%p225 bra.uni $L255;
-	setp.lt.s64 %p226, %rd684, %rd682;
-	setp.eq.s64 %p227, %rd684, %rd682;
-	setp.lt.s64 %p228, %rd685, %rd683;
-	and.pred %p229, %p227, %p228;
-	or.pred %p230, %p226, %p229;
-	selp.b64 %rd686, %rd684, %rd682, %p230;
-	selp.b64 %rd687, %rd685, %rd683, %p230;
-	mov.b64 %rd682, %rd686;
-	mov.b64 %rd683, %rd687;
-	bra.uni $L254;
-$L255:
-	setp.ne.u32 %p231, %r18, 10;
-	@%p231 bra.uni $L256;
-	setp.gt.s64 %p232, %rd684, %rd682;
-	setp.eq.s64 %p233, %rd684, %rd682;
-	setp.lt.s64 %p234, %rd685, %rd683;
-	and.pred %p235, %p233, %p234;
-	or.pred %p236, %p232, %p235;
-	selp.b64 %rd688, %rd684, %rd682, %p236;
-	selp.b64 %rd689, %rd685, %rd683, %p236;
-	mov.b64 %rd682, %rd688;
-	mov.b64 %rd683, %rd689;
-	bra.uni $L254;
-$L256:
-	mov.b64 %rd690, %rd682;
-	mov.b64 %rd691, %rd683;
-	mov.b64 %rd692, %rd684;
-	mov.b64 %rd693, %rd685;
-	mov.b64 %rd625, %rd690;
-	mov.b64 %rd626, %rd691;
-	mov.b64 %rd627, %rd692;
-	mov.b64 %rd628, %rd693;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd694, %rd625, %rd629;
-	mov.b64 %rd625, %rd694;
-	add.s64 %rd695, %rd626, %rd630;
-	mov.b64 %rd626, %rd695;
-$L257:
-	mov.b64 %rd682, %rd625;
-	mov.b64 %rd683, %rd626;
-$L254:
-$L253:
-	shl.b32 %r323, %r323, 1;
-	bra.uni $L251;
-$L252:
-	setp.eq.u32 %p237, %r7, 0;
-	@!%p237 bra $L258;
-	mul.wide.u32 %rd696, %r8, 16;
-	add.s64 %rd697, %rd1, %rd696;
-	st.shared.s64 [%rd697+0], %rd682;
-	st.shared.s64 [%rd697+8], %rd683;
-$L258:
-	bar.sync 0;
-	setp.eq.u32 %p238, %r8, 0;
-	@!%p238 bra $L259;
-	setp.lo.u32 %p239, %r7, %r10;
-	@!%p239 bra $L260;
-	mul.wide.u32 %rd698, %r7, 16;
-	add.s64 %rd699, %rd1, %rd698;
-	ld.shared.s64 %rd700, [%rd699+0];
-	ld.shared.s64 %rd701, [%rd699+8];
-	mov.b64 %rd682, %rd700;
-	mov.b64 %rd683, %rd701;
-$L260:
-	sub.u32 %r332, %r10, 1;
-	mov.b32 %r333, %r321;
-$L261:
-	setp.hs.u32 %p240, %r333, 32;
-	@%p240 bra $L262;
-	mov.b64 {%r334, %r335}, %rd682;
-	shfl.sync.down.b32 %r336|%p241, %r334, %r333, %r332, %r17;
-	shfl.sync.down.b32 %r337, %r335, %r333, %r332, %r17;
-	mov.b64 %rd702, {%r336, %r337};
-	mov.b64 {%r338, %r339}, %rd683;
-	shfl.sync.down.b32 %r340, %r338, %r333, %r332, %r17;
-	shfl.sync.down.b32 %r341, %r339, %r333, %r332, %r17;
-	mov.b64 %rd703, {%r340, %r341};
-	@!%p241 bra $L263;
-	setp.ne.u32 %p242, %r18, 9;
-	@%p242 bra.uni $L265;
-	setp.lt.s64 %p243, %rd702, %rd682;
-	setp.eq.s64 %p244, %rd702, %rd682;
-	setp.lt.s64 %p245, %rd703, %rd683;
-	and.pred %p246, %p244, %p245;
-	or.pred %p247, %p243, %p246;
-	selp.b64 %rd704, %rd702, %rd682, %p247;
-	selp.b64 %rd705, %rd703, %rd683, %p247;
-	mov.b64 %rd682, %rd704;
-	mov.b64 %rd683, %rd705;
+	mov.b64 %rd667, {%r330, %r331};
+	@!%p226 bra $L263;
+	setp.ne.u32 %p227, %r18, 9;
+	@%p227 bra.uni $L265;
+	setp.lt.s64 %p228, %rd666, %rd664;
+	setp.eq.s64 %p229, %rd666, %rd664;
+	setp.lt.s64 %p230, %rd667, %rd665;
+	and.pred %p231, %p229, %p230;
+	or.pred %p232, %p228, %p231;
+	selp.b64 %rd668, %rd666, %rd664, %p232;
+	selp.b64 %rd669, %rd667, %rd665, %p232;
+	mov.b64 %rd664, %rd668;
+	mov.b64 %rd665, %rd669;
 	bra.uni $L264;
 $L265:
-	setp.ne.u32 %p248, %r18, 10;
-	@%p248 bra.uni $L266;
-	setp.gt.s64 %p249, %rd702, %rd682;
-	setp.eq.s64 %p250, %rd702, %rd682;
-	setp.lt.s64 %p251, %rd703, %rd683;
-	and.pred %p252, %p250, %p251;
-	or.pred %p253, %p249, %p252;
-	selp.b64 %rd706, %rd702, %rd682, %p253;
-	selp.b64 %rd707, %rd703, %rd683, %p253;
-	mov.b64 %rd682, %rd706;
-	mov.b64 %rd683, %rd707;
+	setp.ne.u32 %p233, %r18, 10;
+	@%p233 bra.uni $L266;
+	setp.gt.s64 %p234, %rd666, %rd664;
+	setp.eq.s64 %p235, %rd666, %rd664;
+	setp.lt.s64 %p236, %rd667, %rd665;
+	and.pred %p237, %p235, %p236;
+	or.pred %p238, %p234, %p237;
+	selp.b64 %rd670, %rd666, %rd664, %p238;
+	selp.b64 %rd671, %rd667, %rd665, %p238;
+	mov.b64 %rd664, %rd670;
+	mov.b64 %rd665, %rd671;
 	bra.uni $L264;
 $L266:
-	mov.b64 %rd708, %rd682;
-	mov.b64 %rd709, %rd683;
-	mov.b64 %rd710, %rd702;
-	mov.b64 %rd711, %rd703;
-	mov.b64 %rd625, %rd708;
-	mov.b64 %rd626, %rd709;
-	mov.b64 %rd627, %rd710;
-	mov.b64 %rd628, %rd711;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd712, %rd625, %rd629;
-	mov.b64 %rd625, %rd712;
-	add.s64 %rd713, %rd626, %rd630;
-	mov.b64 %rd626, %rd713;
+	mov.b64 %rd672, %rd664;
+	mov.b64 %rd673, %rd665;
+	mov.b64 %rd674, %rd666;
+	mov.b64 %rd675, %rd667;
+	mov.b64 %rd607, %rd672;
+	mov.b64 %rd608, %rd673;
+	mov.b64 %rd609, %rd674;
+	mov.b64 %rd610, %rd675;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	add.s64 %rd676, %rd607, %rd611;
+	mov.b64 %rd607, %rd676;
+	add.s64 %rd677, %rd608, %rd612;
+	mov.b64 %rd608, %rd677;
 $L267:
-	mov.b64 %rd682, %rd625;
-	mov.b64 %rd683, %rd626;
+	mov.b64 %rd664, %rd607;
+	mov.b64 %rd665, %rd608;
 $L264:
 $L263:
-	shl.b32 %r333, %r333, 1;
+	shl.b32 %r323, %r323, 1;
 	bra.uni $L261;
 $L262:
-$L259:
-	@!%p205 bra $L268;
-	st.global.s64 [%rd13+0], %rd682;
-	st.global.s64 [%rd13+8], %rd683;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	setp.eq.u32 %p239, %r7, 0;
+	@!%p239 bra $L268;
+	mul.wide.u32 %rd678, %r8, 16;
+	add.s64 %rd679, %rd1, %rd678;
+	st.shared.s64 [%rd679+0], %rd664;
+	st.shared.s64 [%rd679+8], %rd665;
 $L268:
-$L239:
+	bar.sync 0;
+	setp.eq.u32 %p240, %r8, 0;
+	@!%p240 bra $L269;
+	setp.lo.u32 %p241, %r7, %r10;
+	@!%p241 bra $L270;
+	mul.wide.u32 %rd680, %r7, 16;
+	add.s64 %rd681, %rd1, %rd680;
+	ld.shared.s64 %rd682, [%rd681+0];
+	ld.shared.s64 %rd683, [%rd681+8];
+	mov.b64 %rd664, %rd682;
+	mov.b64 %rd665, %rd683;
+$L270:
+	sub.u32 %r332, %r10, 1;
+	mov.b32 %r333, %r321;
+$L271:
+	setp.hs.u32 %p242, %r333, 32;
+	@%p242 bra $L272;
+	mov.b64 {%r334, %r335}, %rd664;
+	shfl.sync.down.b32 %r336|%p243, %r334, %r333, %r332, %r17;
+	shfl.sync.down.b32 %r337, %r335, %r333, %r332, %r17;
+	mov.b64 %rd684, {%r336, %r337};
+	mov.b64 {%r338, %r339}, %rd665;
+	shfl.sync.down.b32 %r340, %r338, %r333, %r332, %r17;
+	shfl.sync.down.b32 %r341, %r339, %r333, %r332, %r17;
+	mov.b64 %rd685, {%r340, %r341};
+	@!%p243 bra $L273;
+	setp.ne.u32 %p244, %r18, 9;
+	@%p244 bra.uni $L275;
+	setp.lt.s64 %p245, %rd684, %rd664;
+	setp.eq.s64 %p246, %rd684, %rd664;
+	setp.lt.s64 %p247, %rd685, %rd665;
+	and.pred %p248, %p246, %p247;
+	or.pred %p249, %p245, %p248;
+	selp.b64 %rd686, %rd684, %rd664, %p249;
+	selp.b64 %rd687, %rd685, %rd665, %p249;
+	mov.b64 %rd664, %rd686;
+	mov.b64 %rd665, %rd687;
+	bra.uni $L274;
+$L275:
+	setp.ne.u32 %p250, %r18, 10;
+	@%p250 bra.uni $L276;
+	setp.gt.s64 %p251, %rd684, %rd664;
+	setp.eq.s64 %p252, %rd684, %rd664;
+	setp.lt.s64 %p253, %rd685, %rd665;
+	and.pred %p254, %p252, %p253;
+	or.pred %p255, %p251, %p254;
+	selp.b64 %rd688, %rd684, %rd664, %p255;
+	selp.b64 %rd689, %rd685, %rd665, %p255;
+	mov.b64 %rd664, %rd688;
+	mov.b64 %rd665, %rd689;
+	bra.uni $L274;
+$L276:
+	mov.b64 %rd690, %rd664;
+	mov.b64 %rd691, %rd665;
+	mov.b64 %rd692, %rd684;
+	mov.b64 %rd693, %rd685;
+	mov.b64 %rd607, %rd690;
+	mov.b64 %rd608, %rd691;
+	mov.b64 %rd609, %rd692;
+	mov.b64 %rd610, %rd693;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	add.s64 %rd694, %rd607, %rd611;
+	mov.b64 %rd607, %rd694;
+	add.s64 %rd695, %rd608, %rd612;
+	mov.b64 %rd608, %rd695;
+$L277:
+	mov.b64 %rd664, %rd607;
+	mov.b64 %rd665, %rd608;
+$L274:
+$L273:
+	shl.b32 %r333, %r333, 1;
+	bra.uni $L271;
+$L272:
+$L269:
+	@!%p207 bra $L278;
+	st.global.s64 [%rd13+0], %rd664;
+	st.global.s64 [%rd13+8], %rd665;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L278:
+$L249:
 	ret;
 }
 `
@@ -5032,9 +5032,9 @@ const gokkosPTX12 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<262>;
+	.reg .pred %p<264>;
 	.reg .b32 %r<337>;
-	.reg .b64 %rd<757>;
+	.reg .b64 %rd<739>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5590,676 +5590,708 @@ $L50:
 	@!%p43 bra $L64;
 	mov.b64 %rd304, %rd182;
 	mov.b32 %r91, %r60;
-	setp.lt.s64 %p55, %rd115, 64;
-	setp.le.s64 %p56, %rd212, 1;
-	or.pred %p57, %p55, %p56;
-	@!%p57 bra $L65;
-	cvt.s64.s32 %rd305, %r91;
-	add.s64 %rd306, %rd305, 1;
-	mul.lo.s64 %rd307, %rd306, %rd185;
-	mad.lo.s64 %rd308, %rd307, 8, %rd183;
-	ld.global.nc.s64 %rd309, [%rd308+0];
-	mov.b64 %rd310, %rd309;
-	cvt.s64.s32 %rd311, %r91;
-	mul.lo.s64 %rd312, %rd311, %rd185;
-	mad.lo.s64 %rd313, %rd312, 8, %rd183;
-	ld.global.nc.s64 %rd314, [%rd313+0];
-	mov.b64 %rd315, %rd314;
-	sub.s64 %rd316, %rd310, %rd315;
-	add.s64 %rd317, %rd116, %rd316;
-	mov.b64 %rd116, %rd317;
-	bra.uni $L66;
+	mov.b64 %rd305, %rd115;
+	mov.b64 %rd306, %rd212;
 $L65:
-	mov.b64 %rd318, %rd212;
-	setp.ge.s64 %p58, %rd115, 4096;
-	@!%p58 bra $L68;
-	mul.lo.s64 %rd319, %rd318, 4;
-	mov.b64 %rd318, %rd319;
-$L68:
-	setp.ge.s64 %p59, %rd115, 65536;
-	@!%p59 bra $L70;
-	mul.lo.s64 %rd320, %rd318, 4;
-	mov.b64 %rd318, %rd320;
-$L70:
-	sub.s64 %rd321, %rd318, 1;
-	and.b64 %rd322, %rd115, %rd321;
-	setp.eq.s64 %p60, %rd322, 0;
-	@!%p60 bra $L72;
-	cvt.s64.s32 %rd323, %r91;
-	add.s64 %rd324, %rd323, 1;
-	mul.lo.s64 %rd325, %rd324, %rd185;
-	mad.lo.s64 %rd326, %rd325, 8, %rd183;
-	ld.global.nc.s64 %rd327, [%rd326+0];
-	mov.b64 %rd328, %rd327;
-	cvt.s64.s32 %rd329, %r91;
-	mul.lo.s64 %rd330, %rd329, %rd185;
-	mad.lo.s64 %rd331, %rd330, 8, %rd183;
-	ld.global.nc.s64 %rd332, [%rd331+0];
-	mov.b64 %rd333, %rd332;
-	sub.s64 %rd334, %rd328, %rd333;
-	mul.lo.s64 %rd335, %rd318, %rd334;
-	add.s64 %rd336, %rd116, %rd335;
-	mov.b64 %rd116, %rd336;
-$L72:
-$L66:
-	add.s64 %rd337, %rd115, 1;
-	mov.b64 %rd115, %rd337;
-$L64:
-	setp.eq.s64 %p61, %rd224, %rd223;
-	@!%p61 bra $L74;
-	mov.b64 %rd338, %rd224;
+	setp.lt.s64 %p55, %rd305, 64;
+	setp.le.s64 %p56, %rd306, 1;
+	or.pred %p57, %p55, %p56;
+	@!%p57 bra $L69;
+	mov.b64 %rd307, 1;
+	bra.uni $L67;
+$L69:
+	mov.b64 %rd308, %rd306;
+	setp.ge.s64 %p58, %rd305, 4096;
+	@!%p58 bra $L71;
+	mul.lo.s64 %rd309, %rd308, 4;
+	mov.b64 %rd308, %rd309;
+$L71:
+	setp.ge.s64 %p59, %rd305, 65536;
+	@!%p59 bra $L73;
+	mul.lo.s64 %rd310, %rd308, 4;
+	mov.b64 %rd308, %rd310;
+$L73:
+	sub.s64 %rd311, %rd308, 1;
+	and.b64 %rd312, %rd305, %rd311;
+	setp.eq.s64 %p60, %rd312, 0;
+	@!%p60 bra $L75;
+	mov.b64 %rd307, %rd308;
+	bra.uni $L67;
 $L75:
-	@!%p23 bra $L79;
-	bra.uni $L77;
-$L79:
-	// block scan
-	mov.b64 %rd339, %rd338;
-	mov.b32 %r92, %r3;
-$L80:
-	setp.hs.u32 %p62, %r92, 32;
-	@%p62 bra $L81;
-	mov.b64 {%r93, %r94}, %rd339;
-	shfl.sync.up.b32 %r95|%p63, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd340, {%r95, %r96};
-	@!%p63 bra $L82;
-	add.s64 %rd341, %rd340, %rd339;
-	mov.b64 %rd339, %rd341;
-$L82:
-	shl.b32 %r92, %r92, 1;
-	bra.uni $L80;
-$L81:
-	mov.b64 {%r97, %r98}, %rd339;
-	shfl.sync.up.b32 %r99|%p64, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd342, {%r99, %r100};
-	setp.lo.u32 %p65, %r3, 32;
-	and.pred %p66, %p64, %p65;
-	selp.b64 %rd343, %rd342, 0, %p66;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p67, %r7, %r101;
-	@!%p67 bra $L83;
-	mul.wide.u32 %rd344, %r8, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	st.shared.s64 [%rd345+0], %rd339;
-$L83:
-	bar.sync 0;
-	setp.eq.u32 %p68, %r8, 0;
-	@!%p68 bra $L84;
-	mov.b64 %rd346, 0;
-	setp.lo.u32 %p69, %r7, %r10;
-	@!%p69 bra $L85;
-	mul.wide.u32 %rd347, %r7, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	ld.shared.s64 %rd349, [%rd348+0];
-	mov.b64 %rd346, %rd349;
-$L85:
-	mov.b64 {%r102, %r103}, %rd346;
-	shfl.sync.up.b32 %r104|%p70, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd350, {%r104, %r105};
-	@!%p70 bra $L86;
-	add.s64 %rd351, %rd350, %rd346;
-	mov.b64 %rd346, %rd351;
-$L86:
-	mov.b64 {%r106, %r107}, %rd346;
-	shfl.sync.up.b32 %r108|%p71, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd352, {%r108, %r109};
-	@!%p71 bra $L87;
-	add.s64 %rd353, %rd352, %rd346;
-	mov.b64 %rd346, %rd353;
-$L87:
-	mov.b64 {%r110, %r111}, %rd346;
-	shfl.sync.up.b32 %r112|%p72, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd354, {%r112, %r113};
-	@!%p72 bra $L88;
-	add.s64 %rd355, %rd354, %rd346;
-	mov.b64 %rd346, %rd355;
-$L88:
-	mov.b64 {%r114, %r115}, %rd346;
-	shfl.sync.up.b32 %r116|%p73, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd356, {%r116, %r117};
-	@!%p73 bra $L89;
-	add.s64 %rd357, %rd356, %rd346;
-	mov.b64 %rd346, %rd357;
-$L89:
-	mov.b64 {%r118, %r119}, %rd346;
-	shfl.sync.up.b32 %r120|%p74, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd358, {%r120, %r121};
-	@!%p74 bra $L90;
-	add.s64 %rd359, %rd358, %rd346;
-	mov.b64 %rd346, %rd359;
-$L90:
-	mov.b64 {%r122, %r123}, %rd346;
-	shfl.sync.up.b32 %r124|%p75, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd360, {%r124, %r125};
-	selp.b64 %rd361, %rd360, 0, %p75;
-	@!%p69 bra $L91;
-	mul.wide.u32 %rd362, %r7, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	add.s64 %rd364, %rd363, 512;
-	st.shared.s64 [%rd364+0], %rd361;
-$L91:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p76, %r7, %r126;
-	@!%p76 bra $L92;
-	st.shared.s64 [%rd1+1024], %rd346;
-$L92:
-$L84:
-	bar.sync 0;
-	mul.wide.u32 %rd365, %r8, 16;
-	add.s64 %rd366, %rd1, %rd365;
-	add.s64 %rd367, %rd366, 512;
-	ld.shared.s64 %rd368, [%rd367+0];
-	add.s64 %rd369, %rd368, %rd343;
-	ld.shared.s64 %rd370, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd369;
-	shfl.sync.idx.b32 %r129|%p77, %r127, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
-	mov.b64 %rd371, {%r129, %r130};
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, 0;
-	cvt.u64.u32 %rd380, %r2;
-	setp.eq.s64 %p78, %rd380, 0;
-	setp.gt.s64 %p79, %rd378, 0;
-	and.pred %p80, %p78, %p79;
-	@!%p80 bra $L94;
-	atom.global.add.u64 %rd381, [%rd202], %rd378;
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd379, %rd382;
-$L94:
-	cvt.u64.u32 %rd383, %r2;
-	setp.eq.s64 %p81, %rd383, 0;
-	setp.eq.u32 %p82, %r1, 0;
-	and.pred %p83, %p81, %p82;
-	bar.sync 0;
-	@!%p83 bra $L95;
-	st.shared.s64 [%rd1+1024], %rd379;
-$L95:
-	bar.sync 0;
-	ld.shared.s64 %rd384, [%rd1+1024];
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd379, %rd385;
-	add.s64 %rd386, %rd379, %rd377;
-	mov.b64 %rd387, %rd386;
-	mov.b64 %rd388, 0;
-$L96:
-	setp.lt.s64 %p84, %rd388, %rd338;
-	not.pred %p85, %p84;
-	@!%p85 bra $L100;
-	bra.uni $L98;
-$L100:
-	mul.lo.s64 %rd389, %rd388, %rd174;
-	mad.lo.s64 %rd390, %rd389, 4, %rd172;
-	ld.shared.s32 %r131, [%rd390+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd391, %rd387, %rd388;
-	mul.lo.s64 %rd392, %rd391, %rd201;
-	mad.lo.s64 %rd393, %rd392, 4, %rd199;
-	st.global.s32 [%rd393+0], %r132;
-$L97:
-	add.s64 %rd394, %rd388, 1;
-	mov.b64 %rd388, %rd394;
-	bra.uni $L96;
-$L98:
-	bra.uni $L77;
-$L76:
-	bra.uni $L75;
+	mov.b64 %rd307, 0;
+	bra.uni $L67;
+$L66:
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd313, %rd307;
+	setp.ne.s64 %p61, %rd313, 0;
+	@!%p61 bra $L77;
+	cvt.s64.s32 %rd314, %r91;
+	add.s64 %rd315, %rd314, 1;
+	mul.lo.s64 %rd316, %rd315, %rd185;
+	mad.lo.s64 %rd317, %rd316, 8, %rd183;
+	ld.global.nc.s64 %rd318, [%rd317+0];
+	mov.b64 %rd319, %rd318;
+	cvt.s64.s32 %rd320, %r91;
+	mul.lo.s64 %rd321, %rd320, %rd185;
+	mad.lo.s64 %rd322, %rd321, 8, %rd183;
+	ld.global.nc.s64 %rd323, [%rd322+0];
+	mov.b64 %rd324, %rd323;
+	sub.s64 %rd325, %rd319, %rd324;
+	mul.lo.s64 %rd326, %rd313, %rd325;
+	add.s64 %rd327, %rd116, %rd326;
+	mov.b64 %rd116, %rd327;
 $L77:
+	add.s64 %rd328, %rd115, 1;
+	mov.b64 %rd115, %rd328;
+$L64:
+	setp.eq.s64 %p62, %rd224, %rd223;
+	@!%p62 bra $L79;
+	mov.b64 %rd329, %rd224;
+$L80:
+	@!%p23 bra $L84;
+	bra.uni $L82;
+$L84:
+	// block scan
+	mov.b64 %rd330, %rd329;
+	mov.b32 %r92, %r3;
+$L85:
+	setp.hs.u32 %p63, %r92, 32;
+	@%p63 bra $L86;
+	mov.b64 {%r93, %r94}, %rd330;
+	shfl.sync.up.b32 %r95|%p64, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd331, {%r95, %r96};
+	@!%p64 bra $L87;
+	add.s64 %rd332, %rd331, %rd330;
+	mov.b64 %rd330, %rd332;
+$L87:
+	shl.b32 %r92, %r92, 1;
+	bra.uni $L85;
+$L86:
+	mov.b64 {%r97, %r98}, %rd330;
+	shfl.sync.up.b32 %r99|%p65, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd333, {%r99, %r100};
+	setp.lo.u32 %p66, %r3, 32;
+	and.pred %p67, %p65, %p66;
+	selp.b64 %rd334, %rd333, 0, %p67;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p68, %r7, %r101;
+	@!%p68 bra $L88;
+	mul.wide.u32 %rd335, %r8, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	st.shared.s64 [%rd336+0], %rd330;
+$L88:
+	bar.sync 0;
+	setp.eq.u32 %p69, %r8, 0;
+	@!%p69 bra $L89;
+	mov.b64 %rd337, 0;
+	setp.lo.u32 %p70, %r7, %r10;
+	@!%p70 bra $L90;
+	mul.wide.u32 %rd338, %r7, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	ld.shared.s64 %rd340, [%rd339+0];
+	mov.b64 %rd337, %rd340;
+$L90:
+	mov.b64 {%r102, %r103}, %rd337;
+	shfl.sync.up.b32 %r104|%p71, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd341, {%r104, %r105};
+	@!%p71 bra $L91;
+	add.s64 %rd342, %rd341, %rd337;
+	mov.b64 %rd337, %rd342;
+$L91:
+	mov.b64 {%r106, %r107}, %rd337;
+	shfl.sync.up.b32 %r108|%p72, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd343, {%r108, %r109};
+	@!%p72 bra $L92;
+	add.s64 %rd344, %rd343, %rd337;
+	mov.b64 %rd337, %rd344;
+$L92:
+	mov.b64 {%r110, %r111}, %rd337;
+	shfl.sync.up.b32 %r112|%p73, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd345, {%r112, %r113};
+	@!%p73 bra $L93;
+	add.s64 %rd346, %rd345, %rd337;
+	mov.b64 %rd337, %rd346;
+$L93:
+	mov.b64 {%r114, %r115}, %rd337;
+	shfl.sync.up.b32 %r116|%p74, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd347, {%r116, %r117};
+	@!%p74 bra $L94;
+	add.s64 %rd348, %rd347, %rd337;
+	mov.b64 %rd337, %rd348;
+$L94:
+	mov.b64 {%r118, %r119}, %rd337;
+	shfl.sync.up.b32 %r120|%p75, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd349, {%r120, %r121};
+	@!%p75 bra $L95;
+	add.s64 %rd350, %rd349, %rd337;
+	mov.b64 %rd337, %rd350;
+$L95:
+	mov.b64 {%r122, %r123}, %rd337;
+	shfl.sync.up.b32 %r124|%p76, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd351, {%r124, %r125};
+	selp.b64 %rd352, %rd351, 0, %p76;
+	@!%p70 bra $L96;
+	mul.wide.u32 %rd353, %r7, 16;
+	add.s64 %rd354, %rd1, %rd353;
+	add.s64 %rd355, %rd354, 512;
+	st.shared.s64 [%rd355+0], %rd352;
+$L96:
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p77, %r7, %r126;
+	@!%p77 bra $L97;
+	st.shared.s64 [%rd1+1024], %rd337;
+$L97:
+$L89:
+	bar.sync 0;
+	mul.wide.u32 %rd356, %r8, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	add.s64 %rd358, %rd357, 512;
+	ld.shared.s64 %rd359, [%rd358+0];
+	add.s64 %rd360, %rd359, %rd334;
+	ld.shared.s64 %rd361, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd360;
+	shfl.sync.idx.b32 %r129|%p78, %r127, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
+	mov.b64 %rd362, {%r129, %r130};
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, 0;
+	cvt.u64.u32 %rd371, %r2;
+	setp.eq.s64 %p79, %rd371, 0;
+	setp.gt.s64 %p80, %rd369, 0;
+	and.pred %p81, %p79, %p80;
+	@!%p81 bra $L99;
+	atom.global.add.u64 %rd372, [%rd202], %rd369;
+	mov.b64 %rd373, %rd372;
+	mov.b64 %rd370, %rd373;
+$L99:
+	cvt.u64.u32 %rd374, %r2;
+	setp.eq.s64 %p82, %rd374, 0;
+	setp.eq.u32 %p83, %r1, 0;
+	and.pred %p84, %p82, %p83;
+	bar.sync 0;
+	@!%p84 bra $L100;
+	st.shared.s64 [%rd1+1024], %rd370;
+$L100:
+	bar.sync 0;
+	ld.shared.s64 %rd375, [%rd1+1024];
+	mov.b64 %rd376, %rd375;
+	mov.b64 %rd370, %rd376;
+	add.s64 %rd377, %rd370, %rd368;
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd379, 0;
+$L101:
+	setp.lt.s64 %p85, %rd379, %rd329;
+	not.pred %p86, %p85;
+	@!%p86 bra $L105;
+	bra.uni $L103;
+$L105:
+	mul.lo.s64 %rd380, %rd379, %rd174;
+	mad.lo.s64 %rd381, %rd380, 4, %rd172;
+	ld.shared.s32 %r131, [%rd381+0];
+	mov.b32 %r132, %r131;
+	add.s64 %rd382, %rd378, %rd379;
+	mul.lo.s64 %rd383, %rd382, %rd201;
+	mad.lo.s64 %rd384, %rd383, 4, %rd199;
+	st.global.s32 [%rd384+0], %r132;
+$L102:
+	add.s64 %rd385, %rd379, 1;
+	mov.b64 %rd379, %rd385;
+	bra.uni $L101;
+$L103:
+	bra.uni $L82;
+$L81:
+	bra.uni $L80;
+$L82:
 	mov.b64 %rd224, 0;
-$L74:
+$L79:
 $L30:
-	add.s64 %rd395, %rd251, 1;
-	mov.b64 %rd251, %rd395;
+	add.s64 %rd386, %rd251, 1;
+	mov.b64 %rd251, %rd386;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd396, %rd225, 1;
-	mov.b64 %rd225, %rd396;
+	add.s64 %rd387, %rd225, 1;
+	mov.b64 %rd225, %rd387;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd397, %rd224;
-$L101:
-	@!%p23 bra $L105;
-	bra.uni $L103;
-$L105:
-	// block scan
-	mov.b64 %rd398, %rd397;
-	mov.b32 %r133, %r3;
+	mov.b64 %rd388, %rd224;
 $L106:
-	setp.hs.u32 %p86, %r133, 32;
-	@%p86 bra $L107;
-	mov.b64 {%r134, %r135}, %rd398;
-	shfl.sync.up.b32 %r136|%p87, %r134, %r133, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd399, {%r136, %r137};
-	@!%p87 bra $L108;
-	add.s64 %rd400, %rd399, %rd398;
-	mov.b64 %rd398, %rd400;
-$L108:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L106;
-$L107:
-	mov.b64 {%r138, %r139}, %rd398;
-	shfl.sync.up.b32 %r140|%p88, %r138, %r3, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd401, {%r140, %r141};
-	setp.lo.u32 %p89, %r3, 32;
-	and.pred %p90, %p88, %p89;
-	selp.b64 %rd402, %rd401, 0, %p90;
-	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p91, %r7, %r142;
-	@!%p91 bra $L109;
-	mul.wide.u32 %rd403, %r8, 16;
-	add.s64 %rd404, %rd1, %rd403;
-	st.shared.s64 [%rd404+0], %rd398;
-$L109:
-	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L110;
-	mov.b64 %rd405, 0;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L111;
-	mul.wide.u32 %rd406, %r7, 16;
-	add.s64 %rd407, %rd1, %rd406;
-	ld.shared.s64 %rd408, [%rd407+0];
-	mov.b64 %rd405, %rd408;
-$L111:
-	mov.b64 {%r143, %r144}, %rd405;
-	shfl.sync.up.b32 %r145|%p94, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd409, {%r145, %r146};
-	@!%p94 bra $L112;
-	add.s64 %rd410, %rd409, %rd405;
-	mov.b64 %rd405, %rd410;
-$L112:
-	mov.b64 {%r147, %r148}, %rd405;
-	shfl.sync.up.b32 %r149|%p95, %r147, 2, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd411, {%r149, %r150};
-	@!%p95 bra $L113;
-	add.s64 %rd412, %rd411, %rd405;
-	mov.b64 %rd405, %rd412;
-$L113:
-	mov.b64 {%r151, %r152}, %rd405;
-	shfl.sync.up.b32 %r153|%p96, %r151, 4, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd413, {%r153, %r154};
-	@!%p96 bra $L114;
-	add.s64 %rd414, %rd413, %rd405;
-	mov.b64 %rd405, %rd414;
-$L114:
-	mov.b64 {%r155, %r156}, %rd405;
-	shfl.sync.up.b32 %r157|%p97, %r155, 8, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd415, {%r157, %r158};
-	@!%p97 bra $L115;
-	add.s64 %rd416, %rd415, %rd405;
-	mov.b64 %rd405, %rd416;
-$L115:
-	mov.b64 {%r159, %r160}, %rd405;
-	shfl.sync.up.b32 %r161|%p98, %r159, 16, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd417, {%r161, %r162};
-	@!%p98 bra $L116;
-	add.s64 %rd418, %rd417, %rd405;
-	mov.b64 %rd405, %rd418;
-$L116:
-	mov.b64 {%r163, %r164}, %rd405;
-	shfl.sync.up.b32 %r165|%p99, %r163, 1, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd419, {%r165, %r166};
-	selp.b64 %rd420, %rd419, 0, %p99;
-	@!%p93 bra $L117;
-	mul.wide.u32 %rd421, %r7, 16;
-	add.s64 %rd422, %rd1, %rd421;
-	add.s64 %rd423, %rd422, 512;
-	st.shared.s64 [%rd423+0], %rd420;
-$L117:
-	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p100, %r7, %r167;
-	@!%p100 bra $L118;
-	st.shared.s64 [%rd1+1024], %rd405;
-$L118:
+	@!%p23 bra $L110;
+	bra.uni $L108;
 $L110:
+	// block scan
+	mov.b64 %rd389, %rd388;
+	mov.b32 %r133, %r3;
+$L111:
+	setp.hs.u32 %p87, %r133, 32;
+	@%p87 bra $L112;
+	mov.b64 {%r134, %r135}, %rd389;
+	shfl.sync.up.b32 %r136|%p88, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd390, {%r136, %r137};
+	@!%p88 bra $L113;
+	add.s64 %rd391, %rd390, %rd389;
+	mov.b64 %rd389, %rd391;
+$L113:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L111;
+$L112:
+	mov.b64 {%r138, %r139}, %rd389;
+	shfl.sync.up.b32 %r140|%p89, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd392, {%r140, %r141};
+	setp.lo.u32 %p90, %r3, 32;
+	and.pred %p91, %p89, %p90;
+	selp.b64 %rd393, %rd392, 0, %p91;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p92, %r7, %r142;
+	@!%p92 bra $L114;
+	mul.wide.u32 %rd394, %r8, 16;
+	add.s64 %rd395, %rd1, %rd394;
+	st.shared.s64 [%rd395+0], %rd389;
+$L114:
 	bar.sync 0;
-	mul.wide.u32 %rd424, %r8, 16;
-	add.s64 %rd425, %rd1, %rd424;
-	add.s64 %rd426, %rd425, 512;
-	ld.shared.s64 %rd427, [%rd426+0];
-	add.s64 %rd428, %rd427, %rd402;
-	ld.shared.s64 %rd429, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd428;
-	shfl.sync.idx.b32 %r170|%p101, %r168, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
-	mov.b64 %rd430, {%r170, %r171};
-	mov.b64 %rd431, %rd429;
-	mov.b64 %rd432, %rd430;
-	mov.b64 %rd433, %rd431;
-	mov.b64 %rd434, %rd432;
-	mov.b64 %rd435, %rd433;
-	mov.b64 %rd436, %rd434;
-	mov.b64 %rd437, %rd435;
-	mov.b64 %rd438, 0;
-	cvt.u64.u32 %rd439, %r2;
-	setp.eq.s64 %p102, %rd439, 0;
-	setp.gt.s64 %p103, %rd437, 0;
-	and.pred %p104, %p102, %p103;
-	@!%p104 bra $L120;
-	atom.global.add.u64 %rd440, [%rd202], %rd437;
-	mov.b64 %rd441, %rd440;
-	mov.b64 %rd438, %rd441;
+	setp.eq.u32 %p93, %r8, 0;
+	@!%p93 bra $L115;
+	mov.b64 %rd396, 0;
+	setp.lo.u32 %p94, %r7, %r10;
+	@!%p94 bra $L116;
+	mul.wide.u32 %rd397, %r7, 16;
+	add.s64 %rd398, %rd1, %rd397;
+	ld.shared.s64 %rd399, [%rd398+0];
+	mov.b64 %rd396, %rd399;
+$L116:
+	mov.b64 {%r143, %r144}, %rd396;
+	shfl.sync.up.b32 %r145|%p95, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd400, {%r145, %r146};
+	@!%p95 bra $L117;
+	add.s64 %rd401, %rd400, %rd396;
+	mov.b64 %rd396, %rd401;
+$L117:
+	mov.b64 {%r147, %r148}, %rd396;
+	shfl.sync.up.b32 %r149|%p96, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd402, {%r149, %r150};
+	@!%p96 bra $L118;
+	add.s64 %rd403, %rd402, %rd396;
+	mov.b64 %rd396, %rd403;
+$L118:
+	mov.b64 {%r151, %r152}, %rd396;
+	shfl.sync.up.b32 %r153|%p97, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd404, {%r153, %r154};
+	@!%p97 bra $L119;
+	add.s64 %rd405, %rd404, %rd396;
+	mov.b64 %rd396, %rd405;
+$L119:
+	mov.b64 {%r155, %r156}, %rd396;
+	shfl.sync.up.b32 %r157|%p98, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd406, {%r157, %r158};
+	@!%p98 bra $L120;
+	add.s64 %rd407, %rd406, %rd396;
+	mov.b64 %rd396, %rd407;
 $L120:
-	cvt.u64.u32 %rd442, %r2;
-	setp.eq.s64 %p105, %rd442, 0;
-	setp.eq.u32 %p106, %r1, 0;
-	and.pred %p107, %p105, %p106;
-	bar.sync 0;
-	@!%p107 bra $L121;
-	st.shared.s64 [%rd1+1024], %rd438;
+	mov.b64 {%r159, %r160}, %rd396;
+	shfl.sync.up.b32 %r161|%p99, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd408, {%r161, %r162};
+	@!%p99 bra $L121;
+	add.s64 %rd409, %rd408, %rd396;
+	mov.b64 %rd396, %rd409;
 $L121:
-	bar.sync 0;
-	ld.shared.s64 %rd443, [%rd1+1024];
-	mov.b64 %rd444, %rd443;
-	mov.b64 %rd438, %rd444;
-	add.s64 %rd445, %rd438, %rd436;
-	mov.b64 %rd446, %rd445;
-	mov.b64 %rd447, 0;
+	mov.b64 {%r163, %r164}, %rd396;
+	shfl.sync.up.b32 %r165|%p100, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd410, {%r165, %r166};
+	selp.b64 %rd411, %rd410, 0, %p100;
+	@!%p94 bra $L122;
+	mul.wide.u32 %rd412, %r7, 16;
+	add.s64 %rd413, %rd1, %rd412;
+	add.s64 %rd414, %rd413, 512;
+	st.shared.s64 [%rd414+0], %rd411;
 $L122:
-	setp.lt.s64 %p108, %rd447, %rd397;
-	not.pred %p109, %p108;
-	@!%p109 bra $L126;
-	bra.uni $L124;
-$L126:
-	mul.lo.s64 %rd448, %rd447, %rd174;
-	mad.lo.s64 %rd449, %rd448, 4, %rd172;
-	ld.shared.s32 %r172, [%rd449+0];
-	mov.b32 %r173, %r172;
-	add.s64 %rd450, %rd446, %rd447;
-	mul.lo.s64 %rd451, %rd450, %rd201;
-	mad.lo.s64 %rd452, %rd451, 4, %rd199;
-	st.global.s32 [%rd452+0], %r173;
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p101, %r7, %r167;
+	@!%p101 bra $L123;
+	st.shared.s64 [%rd1+1024], %rd396;
 $L123:
-	add.s64 %rd453, %rd447, 1;
-	mov.b64 %rd447, %rd453;
-	bra.uni $L122;
-$L124:
-	bra.uni $L103;
-$L102:
-	bra.uni $L101;
-$L103:
-	bra.uni $L7;
-$L9:
-	cvt.u64.u32 %rd454, %r2;
-	add.s64 %rd455, %rd178, %rd454;
-	mov.b64 %rd456, %rd455;
-	mov.b32 %r174, -1;
-	mov.b64 %rd457, 0;
-	mov.b64 %rd458, 0;
+$L115:
+	bar.sync 0;
+	mul.wide.u32 %rd415, %r8, 16;
+	add.s64 %rd416, %rd1, %rd415;
+	add.s64 %rd417, %rd416, 512;
+	ld.shared.s64 %rd418, [%rd417+0];
+	add.s64 %rd419, %rd418, %rd393;
+	ld.shared.s64 %rd420, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd419;
+	shfl.sync.idx.b32 %r170|%p102, %r168, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
+	mov.b64 %rd421, {%r170, %r171};
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, %rd421;
+	mov.b64 %rd424, %rd422;
+	mov.b64 %rd425, %rd423;
+	mov.b64 %rd426, %rd424;
+	mov.b64 %rd427, %rd425;
+	mov.b64 %rd428, %rd426;
+	mov.b64 %rd429, 0;
+	cvt.u64.u32 %rd430, %r2;
+	setp.eq.s64 %p103, %rd430, 0;
+	setp.gt.s64 %p104, %rd428, 0;
+	and.pred %p105, %p103, %p104;
+	@!%p105 bra $L125;
+	atom.global.add.u64 %rd431, [%rd202], %rd428;
+	mov.b64 %rd432, %rd431;
+	mov.b64 %rd429, %rd432;
+$L125:
+	cvt.u64.u32 %rd433, %r2;
+	setp.eq.s64 %p106, %rd433, 0;
+	setp.eq.u32 %p107, %r1, 0;
+	and.pred %p108, %p106, %p107;
+	bar.sync 0;
+	@!%p108 bra $L126;
+	st.shared.s64 [%rd1+1024], %rd429;
+$L126:
+	bar.sync 0;
+	ld.shared.s64 %rd434, [%rd1+1024];
+	mov.b64 %rd435, %rd434;
+	mov.b64 %rd429, %rd435;
+	add.s64 %rd436, %rd429, %rd427;
+	mov.b64 %rd437, %rd436;
+	mov.b64 %rd438, 0;
 $L127:
-	@!%p17 bra $L131;
-	mov.b64 %rd459, 4611686018427387904;
+	setp.lt.s64 %p109, %rd438, %rd388;
+	not.pred %p110, %p109;
+	@!%p110 bra $L131;
 	bra.uni $L129;
 $L131:
-	mov.b64 %rd459, %rd158;
-	bra.uni $L129;
+	mul.lo.s64 %rd439, %rd438, %rd174;
+	mad.lo.s64 %rd440, %rd439, 4, %rd172;
+	ld.shared.s32 %r172, [%rd440+0];
+	mov.b32 %r173, %r172;
+	add.s64 %rd441, %rd437, %rd438;
+	mul.lo.s64 %rd442, %rd441, %rd201;
+	mad.lo.s64 %rd443, %rd442, 4, %rd199;
+	st.global.s32 [%rd443+0], %r173;
 $L128:
+	add.s64 %rd444, %rd438, 1;
+	mov.b64 %rd438, %rd444;
 	bra.uni $L127;
 $L129:
-	mov.b64 %rd460, %rd459;
+	bra.uni $L108;
+$L107:
+	bra.uni $L106;
+$L108:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd445, %r2;
+	add.s64 %rd446, %rd178, %rd445;
+	mov.b64 %rd447, %rd446;
+	mov.b32 %r174, -1;
+	mov.b64 %rd448, 0;
+	mov.b64 %rd449, 0;
 $L132:
-	mov.b64 %rd461, 0;
-	mov.b64 %rd462, %rd460;
-$L135:
-	setp.gt.s64 %p110, %rd462, 0;
-	not.pred %p111, %p110;
-	@!%p111 bra $L139;
-	bra.uni $L137;
-$L139:
-	setp.ge.s64 %p112, %rd457, %rd458;
-	@!%p112 bra $L141;
-	setp.ge.s64 %p113, %rd456, %rd181;
-	@!%p113 bra $L143;
-	bra.uni $L137;
-$L143:
-	mov.pred %p114, %p16;
-	mov.b64 %rd463, %rd139;
-	mov.b64 %rd464, %rd456;
+	@!%p17 bra $L136;
+	mov.b64 %rd450, 4611686018427387904;
+	bra.uni $L134;
+$L136:
+	mov.b64 %rd450, %rd158;
+	bra.uni $L134;
+$L133:
+	bra.uni $L132;
+$L134:
+	mov.b64 %rd451, %rd450;
+$L137:
+	mov.b64 %rd452, 0;
+	mov.b64 %rd453, %rd451;
+$L140:
+	setp.gt.s64 %p111, %rd453, 0;
+	not.pred %p112, %p111;
+	@!%p112 bra $L144;
+	bra.uni $L142;
 $L144:
+	setp.ge.s64 %p113, %rd448, %rd449;
+	@!%p113 bra $L146;
+	setp.ge.s64 %p114, %rd447, %rd181;
 	@!%p114 bra $L148;
-	shr.s64 %rd465, %rd464, 5;
-	mul.lo.s64 %rd466, %rd465, %rd145;
-	mad.lo.s64 %rd467, %rd466, 4, %rd143;
-	ld.global.nc.u32 %r175, [%rd467+0];
+	bra.uni $L142;
+$L148:
+	mov.pred %p115, %p16;
+	mov.b64 %rd454, %rd139;
+	mov.b64 %rd455, %rd447;
+$L149:
+	@!%p115 bra $L153;
+	shr.s64 %rd456, %rd455, 5;
+	mul.lo.s64 %rd457, %rd456, %rd145;
+	mad.lo.s64 %rd458, %rd457, 4, %rd143;
+	ld.global.nc.u32 %r175, [%rd458+0];
 	mov.b32 %r176, %r175;
-	and.b64 %rd468, %rd464, 31;
-	min.u64 %rd469, %rd468, 32;
-	cvt.u32.u64 %r177, %rd469;
+	and.b64 %rd459, %rd455, 31;
+	min.u64 %rd460, %rd459, 32;
+	cvt.u32.u64 %r177, %rd460;
 	mov.b32 %r179, 0x1;
 	shl.b32 %r178, %r179, %r177;
-	setp.hs.u32 %p115, %r177, 32;
-	selp.b32 %r180, 0, %r178, %p115;
+	setp.hs.u32 %p116, %r177, 32;
+	selp.b32 %r180, 0, %r178, %p116;
 	and.b32 %r181, %r176, %r180;
-	setp.ne.u32 %p116, %r181, 0x0;
-	@!%p116 bra $L150;
-	cvt.u32.u64 %r182, %rd464;
+	setp.ne.u32 %p117, %r181, 0x0;
+	@!%p117 bra $L155;
+	cvt.u32.u64 %r182, %rd455;
 	mov.b32 %r183, %r182;
-	bra.uni $L146;
-$L150:
+	bra.uni $L151;
+$L155:
 	mov.b32 %r183, -1;
-	bra.uni $L146;
-$L148:
-	mul.lo.s64 %rd470, %rd464, %rd142;
-	mad.lo.s64 %rd471, %rd470, 4, %rd140;
-	ld.global.nc.s32 %r184, [%rd471+0];
+	bra.uni $L151;
+$L153:
+	mul.lo.s64 %rd461, %rd455, %rd142;
+	mad.lo.s64 %rd462, %rd461, 4, %rd140;
+	ld.global.nc.s32 %r184, [%rd462+0];
 	mov.b32 %r185, %r184;
 	mov.b32 %r183, %r185;
-	bra.uni $L146;
-$L145:
-	bra.uni $L144;
-$L146:
+	bra.uni $L151;
+$L150:
+	bra.uni $L149;
+$L151:
 	mov.b32 %r174, %r183;
-	add.s64 %rd472, %rd456, %rd176;
-	mov.b64 %rd456, %rd472;
-	setp.ge.s32 %p117, %r174, 0;
-	@!%p117 bra $L152;
-	mov.b64 %rd473, %rd129;
+	add.s64 %rd463, %rd447, %rd176;
+	mov.b64 %rd447, %rd463;
+	setp.ge.s32 %p118, %r174, 0;
+	@!%p118 bra $L157;
+	mov.b64 %rd464, %rd129;
 	mov.b32 %r186, %r174;
-	cvt.s64.s32 %rd474, %r186;
-	mul.lo.s64 %rd475, %rd474, %rd132;
-	mad.lo.s64 %rd476, %rd475, 8, %rd130;
-	ld.global.nc.s64 %rd477, [%rd476+0];
-	mov.b64 %rd478, %rd477;
-	mov.b64 %rd479, %rd478;
-	mov.b64 %rd480, %rd129;
+	cvt.s64.s32 %rd465, %r186;
+	mul.lo.s64 %rd466, %rd465, %rd132;
+	mad.lo.s64 %rd467, %rd466, 8, %rd130;
+	ld.global.nc.s64 %rd468, [%rd467+0];
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, %rd129;
 	mov.b32 %r187, %r174;
-	cvt.s64.s32 %rd481, %r187;
-	add.s64 %rd482, %rd481, 1;
-	mul.lo.s64 %rd483, %rd482, %rd132;
-	mad.lo.s64 %rd484, %rd483, 8, %rd130;
-	ld.global.nc.s64 %rd485, [%rd484+0];
-	mov.b64 %rd486, %rd485;
-	mov.b64 %rd487, %rd486;
-	mov.b64 %rd488, %rd479;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd457, %rd488;
-	mov.b64 %rd458, %rd489;
-$L152:
-	bra.uni $L136;
-$L141:
-	mul.lo.s64 %rd490, %rd457, %rd135;
-	mad.lo.s64 %rd491, %rd490, 4, %rd133;
-	ld.global.nc.s32 %r188, [%rd491+0];
+	cvt.s64.s32 %rd472, %r187;
+	add.s64 %rd473, %rd472, 1;
+	mul.lo.s64 %rd474, %rd473, %rd132;
+	mad.lo.s64 %rd475, %rd474, 8, %rd130;
+	ld.global.nc.s64 %rd476, [%rd475+0];
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd478, %rd477;
+	mov.b64 %rd479, %rd470;
+	mov.b64 %rd480, %rd478;
+	mov.b64 %rd448, %rd479;
+	mov.b64 %rd449, %rd480;
+$L157:
+	bra.uni $L141;
+$L146:
+	mul.lo.s64 %rd481, %rd448, %rd135;
+	mad.lo.s64 %rd482, %rd481, 4, %rd133;
+	ld.global.nc.s32 %r188, [%rd482+0];
 	mov.b32 %r189, %r188;
 	mov.b32 %r190, %r189;
 	mov.b32 %r191, %r41;
-	mov.pred %p118, %p19;
-	mov.pred %p119, %p20;
+	mov.pred %p119, %p19;
+	mov.pred %p120, %p20;
 	mov.b32 %r192, %r174;
 	mov.b32 %r193, %r190;
-	mov.b64 %rd492, %rd457;
-$L153:
+	mov.b64 %rd483, %rd448;
+$L158:
 	add.s32 %r194, %r191, 1;
 	mov.b32 %r195, %r194;
-	or.pred %p120, %p119, %p118;
-	@!%p120 bra $L157;
-	cvt.s64.s32 %rd493, %r192;
-	mul.lo.s64 %rd494, %rd493, %rd163;
-	mad.lo.s64 %rd495, %rd494, 8, %rd161;
-	ld.relaxed.gpu.global.u64 %rd496, [%rd495+0];
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd498, %rd497;
-	shr.u64 %rd499, %rd498, 32;
-	cvt.u32.u64 %r196, %rd499;
+	or.pred %p121, %p120, %p119;
+	@!%p121 bra $L162;
+	cvt.s64.s32 %rd484, %r192;
+	mul.lo.s64 %rd485, %rd484, %rd163;
+	mad.lo.s64 %rd486, %rd485, 8, %rd161;
+	ld.relaxed.gpu.global.u64 %rd487, [%rd486+0];
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd489, %rd488;
+	shr.u64 %rd490, %rd489, 32;
+	cvt.u32.u64 %r196, %rd490;
 	mov.b32 %r197, %r196;
 	add.s32 %r198, %r197, 1;
 	mov.b32 %r195, %r198;
-$L157:
+$L162:
 	mov.b32 %r199, %r195;
 	mov.b32 %r200, %r192;
-	cvt.u64.u32 %rd500, %r199;
-	shl.b64 %rd501, %rd500, 32;
-	cvt.u64.u32 %rd502, %r200;
-	or.b64 %rd503, %rd501, %rd502;
-	mov.b64 %rd504, %rd503;
-	mov.b64 %rd505, %rd504;
-$L158:
-	cvt.s64.s32 %rd506, %r193;
-	mul.lo.s64 %rd507, %rd506, %rd163;
-	mad.lo.s64 %rd508, %rd507, 8, %rd161;
-	ld.relaxed.gpu.global.u64 %rd509, [%rd508+0];
-	mov.b64 %rd510, %rd509;
-	mov.b64 %rd511, %rd510;
-	shr.u64 %rd512, %rd511, 32;
-	cvt.u32.u64 %r201, %rd512;
-	setp.ls.u32 %p121, %r201, %r195;
-	@!%p121 bra $L162;
-	mov.pred %p122, 0;
-	bra.uni $L155;
-$L162:
-	cvt.s64.s32 %rd513, %r193;
-	mul.lo.s64 %rd514, %rd513, %rd163;
-	mad.lo.s64 %rd515, %rd514, 8, %rd161;
-	atom.global.cas.b64 %rd516, [%rd515], %rd511, %rd505;
-	setp.eq.u64 %p123, %rd516, %rd511;
-	mov.pred %p124, %p123;
-	@!%p124 bra $L164;
-	mov.pred %p122, 1;
-	bra.uni $L155;
+	cvt.u64.u32 %rd491, %r199;
+	shl.b64 %rd492, %rd491, 32;
+	cvt.u64.u32 %rd493, %r200;
+	or.b64 %rd494, %rd492, %rd493;
+	mov.b64 %rd495, %rd494;
+	mov.b64 %rd496, %rd495;
+$L163:
+	cvt.s64.s32 %rd497, %r193;
+	mul.lo.s64 %rd498, %rd497, %rd163;
+	mad.lo.s64 %rd499, %rd498, 8, %rd161;
+	ld.relaxed.gpu.global.u64 %rd500, [%rd499+0];
+	mov.b64 %rd501, %rd500;
+	mov.b64 %rd502, %rd501;
+	shr.u64 %rd503, %rd502, 32;
+	cvt.u32.u64 %r201, %rd503;
+	setp.ls.u32 %p122, %r201, %r195;
+	@!%p122 bra $L167;
+	mov.pred %p123, 0;
+	bra.uni $L160;
+$L167:
+	cvt.s64.s32 %rd504, %r193;
+	mul.lo.s64 %rd505, %rd504, %rd163;
+	mad.lo.s64 %rd506, %rd505, 8, %rd161;
+	atom.global.cas.b64 %rd507, [%rd506], %rd502, %rd496;
+	setp.eq.u64 %p124, %rd507, %rd502;
+	mov.pred %p125, %p124;
+	@!%p125 bra $L169;
+	mov.pred %p123, 1;
+	bra.uni $L160;
+$L169:
 $L164:
+	bra.uni $L163;
+$L165:
+	bra.uni $L160;
 $L159:
 	bra.uni $L158;
 $L160:
-	bra.uni $L155;
-$L154:
-	bra.uni $L153;
-$L155:
-	@!%p122 bra $L166;
-	mov.pred %p125, 0;
-	mov.b64 %rd517, %rd461;
+	@!%p123 bra $L171;
+	mov.pred %p126, 0;
+	mov.b64 %rd508, %rd452;
 	mov.b32 %r202, %r190;
-$L167:
-	@!%p17 bra $L171;
+$L172:
+	@!%p17 bra $L176;
 	shr.s32 %r203, %r202, 5;
-	cvt.s64.s32 %rd518, %r203;
-	mov.b64 %rd519, %rd518;
+	cvt.s64.s32 %rd509, %r203;
+	mov.b64 %rd510, %rd509;
 	and.b32 %r204, %r202, 31;
-	cvt.s64.s32 %rd520, %r204;
-	min.u64 %rd521, %rd520, 32;
-	cvt.u32.u64 %r205, %rd521;
+	cvt.s64.s32 %rd511, %r204;
+	min.u64 %rd512, %rd511, 32;
+	cvt.u32.u64 %r205, %rd512;
 	mov.b32 %r207, 0x1;
 	shl.b32 %r206, %r207, %r205;
-	setp.hs.u32 %p126, %r205, 32;
-	selp.b32 %r208, 0, %r206, %p126;
+	setp.hs.u32 %p127, %r205, 32;
+	selp.b32 %r208, 0, %r206, %p127;
 	mov.b32 %r209, %r208;
-	mov.b64 %rd522, %rd519;
+	mov.b64 %rd513, %rd510;
 	mov.b32 %r210, %r209;
-	mul.lo.s64 %rd523, %rd522, %rd154;
-	mad.lo.s64 %rd524, %rd523, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r211, [%rd524+0];
+	mul.lo.s64 %rd514, %rd513, %rd154;
+	mad.lo.s64 %rd515, %rd514, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r211, [%rd515+0];
 	mov.b32 %r212, %r211;
 	and.b32 %r213, %r212, %r210;
-	setp.ne.u32 %p127, %r213, 0x0;
-	mov.pred %p128, %p127;
-	not.pred %p129, %p128;
-	@!%p129 bra $L173;
-	mul.lo.s64 %rd525, %rd522, %rd154;
-	mad.lo.s64 %rd526, %rd525, 4, %rd152;
-	atom.global.or.b32 %r214, [%rd526], %r210;
+	setp.ne.u32 %p128, %r213, 0x0;
+	mov.pred %p129, %p128;
+	not.pred %p130, %p129;
+	@!%p130 bra $L178;
+	mul.lo.s64 %rd516, %rd513, %rd154;
+	mad.lo.s64 %rd517, %rd516, 4, %rd152;
+	atom.global.or.b32 %r214, [%rd517], %r210;
 	mov.b32 %r215, %r214;
 	and.b32 %r216, %r215, %r210;
-	setp.ne.u32 %p130, %r216, 0x0;
-	mov.pred %p128, %p130;
-$L173:
-	@!%p128 bra $L175;
-	mov.b64 %rd527, %rd517;
-	mov.b64 %rd528, %rd527;
-	mov.pred %p131, 0;
-	bra.uni $L169;
-$L175:
-	mov.b64 %rd529, %rd517;
-	mov.b64 %rd528, %rd529;
-	mov.pred %p131, 1;
-	bra.uni $L169;
-$L171:
-	@!%p18 bra $L177;
-	cvt.s64.s32 %rd530, %r202;
-	mul.lo.s64 %rd531, %rd530, %rd157;
-	mad.lo.s64 %rd532, %rd531, 4, %rd155;
-	ld.relaxed.gpu.global.s32 %r217, [%rd532+0];
+	setp.ne.u32 %p131, %r216, 0x0;
+	mov.pred %p129, %p131;
+$L178:
+	@!%p129 bra $L180;
+	mov.b64 %rd518, %rd508;
+	mov.b64 %rd519, %rd518;
+	mov.pred %p132, 0;
+	bra.uni $L174;
+$L180:
+	mov.b64 %rd520, %rd508;
+	mov.b64 %rd519, %rd520;
+	mov.pred %p132, 1;
+	bra.uni $L174;
+$L176:
+	@!%p18 bra $L182;
+	cvt.s64.s32 %rd521, %r202;
+	mul.lo.s64 %rd522, %rd521, %rd157;
+	mad.lo.s64 %rd523, %rd522, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r217, [%rd523+0];
 	mov.b32 %r218, %r217;
-	setp.eq.s32 %p132, %r218, %r40;
-	mov.pred %p133, %p132;
-	not.pred %p134, %p133;
-	@!%p134 bra $L179;
-	cvt.s64.s32 %rd533, %r202;
-	mul.lo.s64 %rd534, %rd533, %rd157;
-	mad.lo.s64 %rd535, %rd534, 4, %rd155;
-	atom.global.exch.b32 %r219, [%rd535], %r40;
+	setp.eq.s32 %p133, %r218, %r40;
+	mov.pred %p134, %p133;
+	not.pred %p135, %p134;
+	@!%p135 bra $L184;
+	cvt.s64.s32 %rd524, %r202;
+	mul.lo.s64 %rd525, %rd524, %rd157;
+	mad.lo.s64 %rd526, %rd525, 4, %rd155;
+	atom.global.exch.b32 %r219, [%rd526], %r40;
 	mov.b32 %r220, %r219;
-	setp.eq.s32 %p135, %r220, %r40;
-	mov.pred %p133, %p135;
-$L179:
-	@!%p133 bra $L181;
-	mov.b64 %rd536, %rd517;
-	mov.b64 %rd528, %rd536;
-	mov.pred %p131, 0;
-	bra.uni $L169;
-$L181:
-$L177:
-	mul.lo.s64 %rd537, %rd517, %rd174;
-	mad.lo.s64 %rd538, %rd537, 4, %rd172;
-	st.shared.s32 [%rd538+0], %r202;
-	add.s64 %rd539, %rd517, 1;
-	mov.b64 %rd540, %rd539;
-	mov.b64 %rd528, %rd540;
-	mov.pred %p131, 1;
-	bra.uni $L169;
-$L168:
-	bra.uni $L167;
-$L169:
-	mov.b64 %rd541, %rd528;
-	mov.pred %p136, %p131;
-	mov.b64 %rd461, %rd541;
-	mov.pred %p125, %p136;
-	@!%p125 bra $L183;
-	mov.b64 %rd542, %rd129;
+	setp.eq.s32 %p136, %r220, %r40;
+	mov.pred %p134, %p136;
+$L184:
+	@!%p134 bra $L186;
+	mov.b64 %rd527, %rd508;
+	mov.b64 %rd519, %rd527;
+	mov.pred %p132, 0;
+	bra.uni $L174;
+$L186:
+$L182:
+	mul.lo.s64 %rd528, %rd508, %rd174;
+	mad.lo.s64 %rd529, %rd528, 4, %rd172;
+	st.shared.s32 [%rd529+0], %r202;
+	add.s64 %rd530, %rd508, 1;
+	mov.b64 %rd531, %rd530;
+	mov.b64 %rd519, %rd531;
+	mov.pred %p132, 1;
+	bra.uni $L174;
+$L173:
+	bra.uni $L172;
+$L174:
+	mov.b64 %rd532, %rd519;
+	mov.pred %p137, %p132;
+	mov.b64 %rd452, %rd532;
+	mov.pred %p126, %p137;
+	@!%p126 bra $L188;
+	mov.b64 %rd533, %rd129;
 	mov.b32 %r221, %r190;
-	setp.lt.s64 %p137, %rd115, 64;
-	setp.le.s64 %p138, %rd159, 1;
-	or.pred %p139, %p137, %p138;
-	@!%p139 bra $L184;
+	mov.b64 %rd534, %rd115;
+	mov.b64 %rd535, %rd159;
+$L189:
+	setp.lt.s64 %p138, %rd534, 64;
+	setp.le.s64 %p139, %rd535, 1;
+	or.pred %p140, %p138, %p139;
+	@!%p140 bra $L193;
+	mov.b64 %rd536, 1;
+	bra.uni $L191;
+$L193:
+	mov.b64 %rd537, %rd535;
+	setp.ge.s64 %p141, %rd534, 4096;
+	@!%p141 bra $L195;
+	mul.lo.s64 %rd538, %rd537, 4;
+	mov.b64 %rd537, %rd538;
+$L195:
+	setp.ge.s64 %p142, %rd534, 65536;
+	@!%p142 bra $L197;
+	mul.lo.s64 %rd539, %rd537, 4;
+	mov.b64 %rd537, %rd539;
+$L197:
+	sub.s64 %rd540, %rd537, 1;
+	and.b64 %rd541, %rd534, %rd540;
+	setp.eq.s64 %p143, %rd541, 0;
+	@!%p143 bra $L199;
+	mov.b64 %rd536, %rd537;
+	bra.uni $L191;
+$L199:
+	mov.b64 %rd536, 0;
+	bra.uni $L191;
+$L190:
+	bra.uni $L189;
+$L191:
+	mov.b64 %rd542, %rd536;
+	setp.ne.s64 %p144, %rd542, 0;
+	@!%p144 bra $L201;
 	cvt.s64.s32 %rd543, %r221;
 	add.s64 %rd544, %rd543, 1;
 	mul.lo.s64 %rd545, %rd544, %rd132;
@@ -6272,742 +6304,710 @@ $L169:
 	ld.global.nc.s64 %rd552, [%rd551+0];
 	mov.b64 %rd553, %rd552;
 	sub.s64 %rd554, %rd548, %rd553;
-	add.s64 %rd555, %rd116, %rd554;
-	mov.b64 %rd116, %rd555;
-	bra.uni $L185;
-$L184:
-	mov.b64 %rd556, %rd159;
-	setp.ge.s64 %p140, %rd115, 4096;
-	@!%p140 bra $L187;
-	mul.lo.s64 %rd557, %rd556, 4;
-	mov.b64 %rd556, %rd557;
-$L187:
-	setp.ge.s64 %p141, %rd115, 65536;
-	@!%p141 bra $L189;
-	mul.lo.s64 %rd558, %rd556, 4;
-	mov.b64 %rd556, %rd558;
-$L189:
-	sub.s64 %rd559, %rd556, 1;
-	and.b64 %rd560, %rd115, %rd559;
-	setp.eq.s64 %p142, %rd560, 0;
-	@!%p142 bra $L191;
-	cvt.s64.s32 %rd561, %r221;
-	add.s64 %rd562, %rd561, 1;
-	mul.lo.s64 %rd563, %rd562, %rd132;
-	mad.lo.s64 %rd564, %rd563, 8, %rd130;
-	ld.global.nc.s64 %rd565, [%rd564+0];
-	mov.b64 %rd566, %rd565;
-	cvt.s64.s32 %rd567, %r221;
-	mul.lo.s64 %rd568, %rd567, %rd132;
-	mad.lo.s64 %rd569, %rd568, 8, %rd130;
-	ld.global.nc.s64 %rd570, [%rd569+0];
-	mov.b64 %rd571, %rd570;
-	sub.s64 %rd572, %rd566, %rd571;
-	mul.lo.s64 %rd573, %rd556, %rd572;
-	add.s64 %rd574, %rd116, %rd573;
-	mov.b64 %rd116, %rd574;
-$L191:
-$L185:
-	add.s64 %rd575, %rd115, 1;
-	mov.b64 %rd115, %rd575;
-$L183:
-$L166:
-	add.s64 %rd576, %rd457, 1;
-	mov.b64 %rd457, %rd576;
-	sub.s64 %rd577, %rd462, 1;
-	mov.b64 %rd462, %rd577;
-$L136:
-	bra.uni $L135;
-$L137:
-	mov.b64 %rd578, %rd461;
-$L192:
-	@!%p17 bra $L196;
-	bra.uni $L194;
-$L196:
-	// block scan
-	mov.b64 %rd579, %rd578;
-	mov.b32 %r222, %r3;
-$L197:
-	setp.hs.u32 %p143, %r222, 32;
-	@%p143 bra $L198;
-	mov.b64 {%r223, %r224}, %rd579;
-	shfl.sync.up.b32 %r225|%p144, %r223, %r222, 0, %r17;
-	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
-	mov.b64 %rd580, {%r225, %r226};
-	@!%p144 bra $L199;
-	add.s64 %rd581, %rd580, %rd579;
-	mov.b64 %rd579, %rd581;
-$L199:
-	shl.b32 %r222, %r222, 1;
-	bra.uni $L197;
-$L198:
-	mov.b64 {%r227, %r228}, %rd579;
-	shfl.sync.up.b32 %r229|%p145, %r227, %r3, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
-	mov.b64 %rd582, {%r229, %r230};
-	setp.lo.u32 %p146, %r3, 32;
-	and.pred %p147, %p145, %p146;
-	selp.b64 %rd583, %rd582, 0, %p147;
-	sub.u32 %r231, %r13, %r3;
-	setp.eq.u32 %p148, %r7, %r231;
-	@!%p148 bra $L200;
-	mul.wide.u32 %rd584, %r8, 16;
-	add.s64 %rd585, %rd1, %rd584;
-	st.shared.s64 [%rd585+0], %rd579;
-$L200:
-	bar.sync 0;
-	setp.eq.u32 %p149, %r8, 0;
-	@!%p149 bra $L201;
-	mov.b64 %rd586, 0;
-	setp.lo.u32 %p150, %r7, %r10;
-	@!%p150 bra $L202;
-	mul.wide.u32 %rd587, %r7, 16;
-	add.s64 %rd588, %rd1, %rd587;
-	ld.shared.s64 %rd589, [%rd588+0];
-	mov.b64 %rd586, %rd589;
-$L202:
-	mov.b64 {%r232, %r233}, %rd586;
-	shfl.sync.up.b32 %r234|%p151, %r232, 1, 0, %r17;
-	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
-	mov.b64 %rd590, {%r234, %r235};
-	@!%p151 bra $L203;
-	add.s64 %rd591, %rd590, %rd586;
-	mov.b64 %rd586, %rd591;
-$L203:
-	mov.b64 {%r236, %r237}, %rd586;
-	shfl.sync.up.b32 %r238|%p152, %r236, 2, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
-	mov.b64 %rd592, {%r238, %r239};
-	@!%p152 bra $L204;
-	add.s64 %rd593, %rd592, %rd586;
-	mov.b64 %rd586, %rd593;
-$L204:
-	mov.b64 {%r240, %r241}, %rd586;
-	shfl.sync.up.b32 %r242|%p153, %r240, 4, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
-	mov.b64 %rd594, {%r242, %r243};
-	@!%p153 bra $L205;
-	add.s64 %rd595, %rd594, %rd586;
-	mov.b64 %rd586, %rd595;
-$L205:
-	mov.b64 {%r244, %r245}, %rd586;
-	shfl.sync.up.b32 %r246|%p154, %r244, 8, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
-	mov.b64 %rd596, {%r246, %r247};
-	@!%p154 bra $L206;
-	add.s64 %rd597, %rd596, %rd586;
-	mov.b64 %rd586, %rd597;
-$L206:
-	mov.b64 {%r248, %r249}, %rd586;
-	shfl.sync.up.b32 %r250|%p155, %r248, 16, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
-	mov.b64 %rd598, {%r250, %r251};
-	@!%p155 bra $L207;
-	add.s64 %rd599, %rd598, %rd586;
-	mov.b64 %rd586, %rd599;
-$L207:
-	mov.b64 {%r252, %r253}, %rd586;
-	shfl.sync.up.b32 %r254|%p156, %r252, 1, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
-	mov.b64 %rd600, {%r254, %r255};
-	selp.b64 %rd601, %rd600, 0, %p156;
-	@!%p150 bra $L208;
-	mul.wide.u32 %rd602, %r7, 16;
-	add.s64 %rd603, %rd1, %rd602;
-	add.s64 %rd604, %rd603, 512;
-	st.shared.s64 [%rd604+0], %rd601;
-$L208:
-	sub.u32 %r256, %r10, 1;
-	setp.eq.u32 %p157, %r7, %r256;
-	@!%p157 bra $L209;
-	st.shared.s64 [%rd1+1024], %rd586;
-$L209:
+	mul.lo.s64 %rd555, %rd542, %rd554;
+	add.s64 %rd556, %rd116, %rd555;
+	mov.b64 %rd116, %rd556;
 $L201:
+	add.s64 %rd557, %rd115, 1;
+	mov.b64 %rd115, %rd557;
+$L188:
+$L171:
+	add.s64 %rd558, %rd448, 1;
+	mov.b64 %rd448, %rd558;
+	sub.s64 %rd559, %rd453, 1;
+	mov.b64 %rd453, %rd559;
+$L141:
+	bra.uni $L140;
+$L142:
+	mov.b64 %rd560, %rd452;
+$L202:
+	@!%p17 bra $L206;
+	bra.uni $L204;
+$L206:
+	// block scan
+	mov.b64 %rd561, %rd560;
+	mov.b32 %r222, %r3;
+$L207:
+	setp.hs.u32 %p145, %r222, 32;
+	@%p145 bra $L208;
+	mov.b64 {%r223, %r224}, %rd561;
+	shfl.sync.up.b32 %r225|%p146, %r223, %r222, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
+	mov.b64 %rd562, {%r225, %r226};
+	@!%p146 bra $L209;
+	add.s64 %rd563, %rd562, %rd561;
+	mov.b64 %rd561, %rd563;
+$L209:
+	shl.b32 %r222, %r222, 1;
+	bra.uni $L207;
+$L208:
+	mov.b64 {%r227, %r228}, %rd561;
+	shfl.sync.up.b32 %r229|%p147, %r227, %r3, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
+	mov.b64 %rd564, {%r229, %r230};
+	setp.lo.u32 %p148, %r3, 32;
+	and.pred %p149, %p147, %p148;
+	selp.b64 %rd565, %rd564, 0, %p149;
+	sub.u32 %r231, %r13, %r3;
+	setp.eq.u32 %p150, %r7, %r231;
+	@!%p150 bra $L210;
+	mul.wide.u32 %rd566, %r8, 16;
+	add.s64 %rd567, %rd1, %rd566;
+	st.shared.s64 [%rd567+0], %rd561;
+$L210:
 	bar.sync 0;
-	mul.wide.u32 %rd605, %r8, 16;
-	add.s64 %rd606, %rd1, %rd605;
-	add.s64 %rd607, %rd606, 512;
-	ld.shared.s64 %rd608, [%rd607+0];
-	add.s64 %rd609, %rd608, %rd583;
-	ld.shared.s64 %rd610, [%rd1+1024];
-	mov.b64 {%r257, %r258}, %rd609;
-	shfl.sync.idx.b32 %r259|%p158, %r257, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
-	mov.b64 %rd611, {%r259, %r260};
-	mov.b64 %rd612, %rd610;
-	mov.b64 %rd613, %rd611;
-	mov.b64 %rd614, %rd612;
-	mov.b64 %rd615, %rd613;
-	mov.b64 %rd616, %rd614;
-	mov.b64 %rd617, %rd615;
-	mov.b64 %rd618, %rd616;
-	mov.b64 %rd619, 0;
-	cvt.u64.u32 %rd620, %r2;
-	setp.eq.s64 %p159, %rd620, 0;
-	setp.gt.s64 %p160, %rd618, 0;
-	and.pred %p161, %p159, %p160;
-	@!%p161 bra $L211;
-	atom.global.add.u64 %rd621, [%rd149], %rd618;
-	mov.b64 %rd622, %rd621;
-	mov.b64 %rd619, %rd622;
-$L211:
-	cvt.u64.u32 %rd623, %r2;
-	setp.eq.s64 %p162, %rd623, 0;
-	setp.eq.u32 %p163, %r1, 0;
-	and.pred %p164, %p162, %p163;
-	bar.sync 0;
-	@!%p164 bra $L212;
-	st.shared.s64 [%rd1+1024], %rd619;
+	setp.eq.u32 %p151, %r8, 0;
+	@!%p151 bra $L211;
+	mov.b64 %rd568, 0;
+	setp.lo.u32 %p152, %r7, %r10;
+	@!%p152 bra $L212;
+	mul.wide.u32 %rd569, %r7, 16;
+	add.s64 %rd570, %rd1, %rd569;
+	ld.shared.s64 %rd571, [%rd570+0];
+	mov.b64 %rd568, %rd571;
 $L212:
-	bar.sync 0;
-	ld.shared.s64 %rd624, [%rd1+1024];
-	mov.b64 %rd625, %rd624;
-	mov.b64 %rd619, %rd625;
-	add.s64 %rd626, %rd619, %rd617;
-	mov.b64 %rd627, %rd626;
-	mov.b64 %rd628, 0;
+	mov.b64 {%r232, %r233}, %rd568;
+	shfl.sync.up.b32 %r234|%p153, %r232, 1, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
+	mov.b64 %rd572, {%r234, %r235};
+	@!%p153 bra $L213;
+	add.s64 %rd573, %rd572, %rd568;
+	mov.b64 %rd568, %rd573;
 $L213:
-	setp.lt.s64 %p165, %rd628, %rd578;
-	not.pred %p166, %p165;
-	@!%p166 bra $L217;
-	bra.uni $L215;
-$L217:
-	mul.lo.s64 %rd629, %rd628, %rd174;
-	mad.lo.s64 %rd630, %rd629, 4, %rd172;
-	ld.shared.s32 %r261, [%rd630+0];
-	mov.b32 %r262, %r261;
-	add.s64 %rd631, %rd627, %rd628;
-	mul.lo.s64 %rd632, %rd631, %rd148;
-	mad.lo.s64 %rd633, %rd632, 4, %rd146;
-	st.global.s32 [%rd633+0], %r262;
+	mov.b64 {%r236, %r237}, %rd568;
+	shfl.sync.up.b32 %r238|%p154, %r236, 2, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
+	mov.b64 %rd574, {%r238, %r239};
+	@!%p154 bra $L214;
+	add.s64 %rd575, %rd574, %rd568;
+	mov.b64 %rd568, %rd575;
 $L214:
-	add.s64 %rd634, %rd628, 1;
-	mov.b64 %rd628, %rd634;
-	bra.uni $L213;
+	mov.b64 {%r240, %r241}, %rd568;
+	shfl.sync.up.b32 %r242|%p155, %r240, 4, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
+	mov.b64 %rd576, {%r242, %r243};
+	@!%p155 bra $L215;
+	add.s64 %rd577, %rd576, %rd568;
+	mov.b64 %rd568, %rd577;
 $L215:
-	bra.uni $L194;
-$L193:
-	bra.uni $L192;
-$L194:
-	mov.b64 %rd635, 0;
-	setp.lt.s64 %p167, %rd457, %rd458;
-	setp.lt.s64 %p168, %rd456, %rd181;
-	or.pred %p169, %p167, %p168;
-	@!%p169 bra $L219;
-	mov.b64 %rd635, 1;
+	mov.b64 {%r244, %r245}, %rd568;
+	shfl.sync.up.b32 %r246|%p156, %r244, 8, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
+	mov.b64 %rd578, {%r246, %r247};
+	@!%p156 bra $L216;
+	add.s64 %rd579, %rd578, %rd568;
+	mov.b64 %rd568, %rd579;
+$L216:
+	mov.b64 {%r248, %r249}, %rd568;
+	shfl.sync.up.b32 %r250|%p157, %r248, 16, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
+	mov.b64 %rd580, {%r250, %r251};
+	@!%p157 bra $L217;
+	add.s64 %rd581, %rd580, %rd568;
+	mov.b64 %rd568, %rd581;
+$L217:
+	mov.b64 {%r252, %r253}, %rd568;
+	shfl.sync.up.b32 %r254|%p158, %r252, 1, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
+	mov.b64 %rd582, {%r254, %r255};
+	selp.b64 %rd583, %rd582, 0, %p158;
+	@!%p152 bra $L218;
+	mul.wide.u32 %rd584, %r7, 16;
+	add.s64 %rd585, %rd1, %rd584;
+	add.s64 %rd586, %rd585, 512;
+	st.shared.s64 [%rd586+0], %rd583;
+$L218:
+	sub.u32 %r256, %r10, 1;
+	setp.eq.u32 %p159, %r7, %r256;
+	@!%p159 bra $L219;
+	st.shared.s64 [%rd1+1024], %rd568;
 $L219:
-	mov.b64 %rd636, %rd635;
+$L211:
+	bar.sync 0;
+	mul.wide.u32 %rd587, %r8, 16;
+	add.s64 %rd588, %rd1, %rd587;
+	add.s64 %rd589, %rd588, 512;
+	ld.shared.s64 %rd590, [%rd589+0];
+	add.s64 %rd591, %rd590, %rd565;
+	ld.shared.s64 %rd592, [%rd1+1024];
+	mov.b64 {%r257, %r258}, %rd591;
+	shfl.sync.idx.b32 %r259|%p160, %r257, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
+	mov.b64 %rd593, {%r259, %r260};
+	mov.b64 %rd594, %rd592;
+	mov.b64 %rd595, %rd593;
+	mov.b64 %rd596, %rd594;
+	mov.b64 %rd597, %rd595;
+	mov.b64 %rd598, %rd596;
+	mov.b64 %rd599, %rd597;
+	mov.b64 %rd600, %rd598;
+	mov.b64 %rd601, 0;
+	cvt.u64.u32 %rd602, %r2;
+	setp.eq.s64 %p161, %rd602, 0;
+	setp.gt.s64 %p162, %rd600, 0;
+	and.pred %p163, %p161, %p162;
+	@!%p163 bra $L221;
+	atom.global.add.u64 %rd603, [%rd149], %rd600;
+	mov.b64 %rd604, %rd603;
+	mov.b64 %rd601, %rd604;
+$L221:
+	cvt.u64.u32 %rd605, %r2;
+	setp.eq.s64 %p164, %rd605, 0;
+	setp.eq.u32 %p165, %r1, 0;
+	and.pred %p166, %p164, %p165;
+	bar.sync 0;
+	@!%p166 bra $L222;
+	st.shared.s64 [%rd1+1024], %rd601;
+$L222:
+	bar.sync 0;
+	ld.shared.s64 %rd606, [%rd1+1024];
+	mov.b64 %rd607, %rd606;
+	mov.b64 %rd601, %rd607;
+	add.s64 %rd608, %rd601, %rd599;
+	mov.b64 %rd609, %rd608;
+	mov.b64 %rd610, 0;
+$L223:
+	setp.lt.s64 %p167, %rd610, %rd560;
+	not.pred %p168, %p167;
+	@!%p168 bra $L227;
+	bra.uni $L225;
+$L227:
+	mul.lo.s64 %rd611, %rd610, %rd174;
+	mad.lo.s64 %rd612, %rd611, 4, %rd172;
+	ld.shared.s32 %r261, [%rd612+0];
+	mov.b32 %r262, %r261;
+	add.s64 %rd613, %rd609, %rd610;
+	mul.lo.s64 %rd614, %rd613, %rd148;
+	mad.lo.s64 %rd615, %rd614, 4, %rd146;
+	st.global.s32 [%rd615+0], %r262;
+$L224:
+	add.s64 %rd616, %rd610, 1;
+	mov.b64 %rd610, %rd616;
+	bra.uni $L223;
+$L225:
+	bra.uni $L204;
+$L203:
+	bra.uni $L202;
+$L204:
+	mov.b64 %rd617, 0;
+	setp.lt.s64 %p169, %rd448, %rd449;
+	setp.lt.s64 %p170, %rd447, %rd181;
+	or.pred %p171, %p169, %p170;
+	@!%p171 bra $L229;
+	mov.b64 %rd617, 1;
+$L229:
+	mov.b64 %rd618, %rd617;
 	// block reduction
 	sub.u32 %r263, %r13, 1;
 	mov.b32 %r264, %r3;
-$L220:
-	setp.hs.u32 %p170, %r264, 32;
-	@%p170 bra $L221;
-	mov.b64 {%r265, %r266}, %rd636;
-	shfl.sync.down.b32 %r267|%p171, %r265, %r264, %r263, %r17;
-	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
-	mov.b64 %rd637, {%r267, %r268};
-	@!%p171 bra $L222;
-	max.s64 %rd638, %rd636, %rd637;
-	mov.b64 %rd636, %rd638;
-$L222:
-	shl.b32 %r264, %r264, 1;
-	bra.uni $L220;
-$L221:
-	setp.eq.u32 %p172, %r7, 0;
-	@!%p172 bra $L223;
-	mul.wide.u32 %rd639, %r8, 16;
-	add.s64 %rd640, %rd1, %rd639;
-	st.shared.s64 [%rd640+0], %rd636;
-$L223:
-	bar.sync 0;
-	setp.eq.u32 %p173, %r8, 0;
-	@!%p173 bra $L224;
-	setp.lo.u32 %p174, %r7, %r10;
-	@!%p174 bra $L225;
-	mul.wide.u32 %rd641, %r7, 16;
-	add.s64 %rd642, %rd1, %rd641;
-	ld.shared.s64 %rd643, [%rd642+0];
-	mov.b64 %rd636, %rd643;
-$L225:
-	sub.u32 %r269, %r10, 1;
-	mov.b64 {%r270, %r271}, %rd636;
-	shfl.sync.down.b32 %r272|%p175, %r270, 1, %r269, %r17;
-	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
-	mov.b64 %rd644, {%r272, %r273};
-	@!%p175 bra $L226;
-	max.s64 %rd645, %rd636, %rd644;
-	mov.b64 %rd636, %rd645;
-$L226:
-	mov.b64 {%r274, %r275}, %rd636;
-	shfl.sync.down.b32 %r276|%p176, %r274, 2, %r269, %r17;
-	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
-	mov.b64 %rd646, {%r276, %r277};
-	@!%p176 bra $L227;
-	max.s64 %rd647, %rd636, %rd646;
-	mov.b64 %rd636, %rd647;
-$L227:
-	mov.b64 {%r278, %r279}, %rd636;
-	shfl.sync.down.b32 %r280|%p177, %r278, 4, %r269, %r17;
-	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
-	mov.b64 %rd648, {%r280, %r281};
-	@!%p177 bra $L228;
-	max.s64 %rd649, %rd636, %rd648;
-	mov.b64 %rd636, %rd649;
-$L228:
-	mov.b64 {%r282, %r283}, %rd636;
-	shfl.sync.down.b32 %r284|%p178, %r282, 8, %r269, %r17;
-	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
-	mov.b64 %rd650, {%r284, %r285};
-	@!%p178 bra $L229;
-	max.s64 %rd651, %rd636, %rd650;
-	mov.b64 %rd636, %rd651;
-$L229:
-	mov.b64 {%r286, %r287}, %rd636;
-	shfl.sync.down.b32 %r288|%p179, %r286, 16, %r269, %r17;
-	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
-	mov.b64 %rd652, {%r288, %r289};
-	@!%p179 bra $L230;
-	max.s64 %rd653, %rd636, %rd652;
-	mov.b64 %rd636, %rd653;
 $L230:
-	@!%p172 bra $L231;
-	st.shared.s64 [%rd1+1024], %rd636;
+	setp.hs.u32 %p172, %r264, 32;
+	@%p172 bra $L231;
+	mov.b64 {%r265, %r266}, %rd618;
+	shfl.sync.down.b32 %r267|%p173, %r265, %r264, %r263, %r17;
+	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
+	mov.b64 %rd619, {%r267, %r268};
+	@!%p173 bra $L232;
+	max.s64 %rd620, %rd618, %rd619;
+	mov.b64 %rd618, %rd620;
+$L232:
+	shl.b32 %r264, %r264, 1;
+	bra.uni $L230;
 $L231:
-$L224:
-	bar.sync 0;
-	ld.shared.s64 %rd654, [%rd1+1024];
-	mov.b64 %rd636, %rd654;
-	mov.b64 %rd655, %rd636;
-	setp.eq.s64 %p180, %rd655, 0;
-	@!%p180 bra $L233;
-	bra.uni $L134;
+	setp.eq.u32 %p174, %r7, 0;
+	@!%p174 bra $L233;
+	mul.wide.u32 %rd621, %r8, 16;
+	add.s64 %rd622, %rd1, %rd621;
+	st.shared.s64 [%rd622+0], %rd618;
 $L233:
-$L133:
-	bra.uni $L132;
-$L134:
+	bar.sync 0;
+	setp.eq.u32 %p175, %r8, 0;
+	@!%p175 bra $L234;
+	setp.lo.u32 %p176, %r7, %r10;
+	@!%p176 bra $L235;
+	mul.wide.u32 %rd623, %r7, 16;
+	add.s64 %rd624, %rd1, %rd623;
+	ld.shared.s64 %rd625, [%rd624+0];
+	mov.b64 %rd618, %rd625;
+$L235:
+	sub.u32 %r269, %r10, 1;
+	mov.b64 {%r270, %r271}, %rd618;
+	shfl.sync.down.b32 %r272|%p177, %r270, 1, %r269, %r17;
+	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
+	mov.b64 %rd626, {%r272, %r273};
+	@!%p177 bra $L236;
+	max.s64 %rd627, %rd618, %rd626;
+	mov.b64 %rd618, %rd627;
+$L236:
+	mov.b64 {%r274, %r275}, %rd618;
+	shfl.sync.down.b32 %r276|%p178, %r274, 2, %r269, %r17;
+	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
+	mov.b64 %rd628, {%r276, %r277};
+	@!%p178 bra $L237;
+	max.s64 %rd629, %rd618, %rd628;
+	mov.b64 %rd618, %rd629;
+$L237:
+	mov.b64 {%r278, %r279}, %rd618;
+	shfl.sync.down.b32 %r280|%p179, %r278, 4, %r269, %r17;
+	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
+	mov.b64 %rd630, {%r280, %r281};
+	@!%p179 bra $L238;
+	max.s64 %rd631, %rd618, %rd630;
+	mov.b64 %rd618, %rd631;
+$L238:
+	mov.b64 {%r282, %r283}, %rd618;
+	shfl.sync.down.b32 %r284|%p180, %r282, 8, %r269, %r17;
+	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
+	mov.b64 %rd632, {%r284, %r285};
+	@!%p180 bra $L239;
+	max.s64 %rd633, %rd618, %rd632;
+	mov.b64 %rd618, %rd633;
+$L239:
+	mov.b64 {%r286, %r287}, %rd618;
+	shfl.sync.down.b32 %r288|%p181, %r286, 16, %r269, %r17;
+	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
+	mov.b64 %rd634, {%r288, %r289};
+	@!%p181 bra $L240;
+	max.s64 %rd635, %rd618, %rd634;
+	mov.b64 %rd618, %rd635;
+$L240:
+	@!%p174 bra $L241;
+	st.shared.s64 [%rd1+1024], %rd618;
+$L241:
+$L234:
+	bar.sync 0;
+	ld.shared.s64 %rd636, [%rd1+1024];
+	mov.b64 %rd618, %rd636;
+	mov.b64 %rd637, %rd618;
+	setp.eq.s64 %p182, %rd637, 0;
+	@!%p182 bra $L243;
+	bra.uni $L139;
+$L243:
+$L138:
+	bra.uni $L137;
+$L139:
 $L7:
 	bar.sync 0;
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd656, %rd115;
-	mov.b64 %rd657, %rd116;
+	mov.b64 %rd638, %rd115;
+	mov.b64 %rd639, %rd116;
 	// block reduction
 	mov.b32 %r290, 1;
 	sub.u32 %r291, %r13, 1;
 	mov.b32 %r292, %r3;
-$L234:
-	setp.hs.u32 %p181, %r292, 32;
-	@%p181 bra $L235;
-	mov.b64 {%r293, %r294}, %rd656;
-	shfl.sync.down.b32 %r295|%p182, %r293, %r292, %r291, %r17;
+$L244:
+	setp.hs.u32 %p183, %r292, 32;
+	@%p183 bra $L245;
+	mov.b64 {%r293, %r294}, %rd638;
+	shfl.sync.down.b32 %r295|%p184, %r293, %r292, %r291, %r17;
 	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
-	mov.b64 %rd658, {%r295, %r296};
-	mov.b64 {%r297, %r298}, %rd657;
+	mov.b64 %rd640, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd639;
 	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
 	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
-	mov.b64 %rd659, {%r299, %r300};
-	@!%p182 bra $L236;
-	setp.ne.u32 %p183, %r18, 9;
-	@%p183 bra.uni $L238;
-	setp.lt.s64 %p184, %rd658, %rd656;
-	setp.eq.s64 %p185, %rd658, %rd656;
-	setp.lt.s64 %p186, %rd659, %rd657;
-	and.pred %p187, %p185, %p186;
-	or.pred %p188, %p184, %p187;
-	selp.b64 %rd660, %rd658, %rd656, %p188;
-	selp.b64 %rd661, %rd659, %rd657, %p188;
-	mov.b64 %rd656, %rd660;
-	mov.b64 %rd657, %rd661;
-	bra.uni $L237;
-$L238:
-	setp.ne.u32 %p189, %r18, 10;
-	@%p189 bra.uni $L239;
-	setp.gt.s64 %p190, %rd658, %rd656;
-	setp.eq.s64 %p191, %rd658, %rd656;
-	setp.lt.s64 %p192, %rd659, %rd657;
-	and.pred %p193, %p191, %p192;
-	or.pred %p194, %p190, %p193;
-	selp.b64 %rd662, %rd658, %rd656, %p194;
-	selp.b64 %rd663, %rd659, %rd657, %p194;
-	mov.b64 %rd656, %rd662;
-	mov.b64 %rd657, %rd663;
-	bra.uni $L237;
-$L239:
-	mov.b64 %rd664, %rd656;
-	mov.b64 %rd665, %rd657;
-	mov.b64 %rd666, %rd658;
-	mov.b64 %rd667, %rd659;
-	mov.b64 %rd668, %rd664;
-	mov.b64 %rd669, %rd665;
-	mov.b64 %rd670, %rd666;
-	mov.b64 %rd671, %rd667;
-	mov.b64 %rd672, %rd670;
-	mov.b64 %rd673, %rd671;
-	add.s64 %rd674, %rd668, %rd672;
-	mov.b64 %rd668, %rd674;
-	add.s64 %rd675, %rd669, %rd673;
-	mov.b64 %rd669, %rd675;
-$L240:
-	mov.b64 %rd656, %rd668;
-	mov.b64 %rd657, %rd669;
-$L237:
-$L236:
-	shl.b32 %r292, %r292, 1;
-	bra.uni $L234;
-$L235:
-	setp.eq.u32 %p195, %r7, 0;
-	@!%p195 bra $L241;
-	mul.wide.u32 %rd676, %r8, 16;
-	add.s64 %rd677, %rd1, %rd676;
-	st.shared.s64 [%rd677+0], %rd656;
-	st.shared.s64 [%rd677+8], %rd657;
-$L241:
-	bar.sync 0;
-	setp.eq.u32 %p196, %r8, 0;
-	@!%p196 bra $L242;
-	setp.lo.u32 %p197, %r7, %r10;
-	@!%p197 bra $L243;
-	mul.wide.u32 %rd678, %r7, 16;
-	add.s64 %rd679, %rd1, %rd678;
-	ld.shared.s64 %rd680, [%rd679+0];
-	ld.shared.s64 %rd681, [%rd679+8];
-	mov.b64 %rd656, %rd680;
-	mov.b64 %rd657, %rd681;
-$L243:
-	sub.u32 %r301, %r10, 1;
-	mov.b32 %r302, %r290;
-$L244:
-	setp.hs.u32 %p198, %r302, 32;
-	@%p198 bra $L245;
-	mov.b64 {%r303, %r304}, %rd656;
-	shfl.sync.down.b32 %r305|%p199, %r303, %r302, %r301, %r17;
-	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
-	mov.b64 %rd682, {%r305, %r306};
-	mov.b64 {%r307, %r308}, %rd657;
-	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
-	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
-	mov.b64 %rd683, {%r309, %r310};
-	@!%p199 bra $L246;
-	setp.ne.u32 %p200, %r18, 9;
-	@%p200 bra.uni $L248;
-	setp.lt.s64 %p201, %rd682, %rd656;
-	setp.eq.s64 %p202, %rd682, %rd656;
-	setp.lt.s64 %p203, %rd683, %rd657;
-	and.pred %p204, %p202, %p203;
-	or.pred %p205, %p201, %p204;
-	selp.b64 %rd684, %rd682, %rd656, %p205;
-	selp.b64 %rd685, %rd683, %rd657, %p205;
-	mov.b64 %rd656, %rd684;
-	mov.b64 %rd657, %rd685;
+	mov.b64 %rd641, {%r299, %r300};
+	@!%p184 bra $L246;
+	setp.ne.u32 %p185, %r18, 9;
+	@%p185 bra.uni $L248;
+	setp.lt.s64 %p186, %rd640, %rd638;
+	setp.eq.s64 %p187, %rd640, %rd638;
+	setp.lt.s64 %p188, %rd641, %rd639;
+	and.pred %p189, %p187, %p188;
+	or.pred %p190, %p186, %p189;
+	selp.b64 %rd642, %rd640, %rd638, %p190;
+	selp.b64 %rd643, %rd641, %rd639, %p190;
+	mov.b64 %rd638, %rd642;
+	mov.b64 %rd639, %rd643;
 	bra.uni $L247;
 $L248:
-	setp.ne.u32 %p206, %r18, 10;
-	@%p206 bra.uni $L249;
-	setp.gt.s64 %p207, %rd682, %rd656;
-	setp.eq.s64 %p208, %rd682, %rd656;
-	setp.lt.s64 %p209, %rd683, %rd657;
-	and.pred %p210, %p208, %p209;
-	or.pred %p211, %p207, %p210;
-	selp.b64 %rd686, %rd682, %rd656, %p211;
-	selp.b64 %rd687, %rd683, %rd657, %p211;
-	mov.b64 %rd656, %rd686;
-	mov.b64 %rd657, %rd687;
+	setp.ne.u32 %p191, %r18, 10;
+	@%p191 bra.uni $L249;
+	setp.gt.s64 %p192, %rd640, %rd638;
+	setp.eq.s64 %p193, %rd640, %rd638;
+	setp.lt.s64 %p194, %rd641, %rd639;
+	and.pred %p195, %p193, %p194;
+	or.pred %p196, %p192, %p195;
+	selp.b64 %rd644, %rd640, %rd638, %p196;
+	selp.b64 %rd645, %rd641, %rd639, %p196;
+	mov.b64 %rd638, %rd644;
+	mov.b64 %rd639, %rd645;
 	bra.uni $L247;
 $L249:
-	mov.b64 %rd688, %rd656;
-	mov.b64 %rd689, %rd657;
-	mov.b64 %rd690, %rd682;
-	mov.b64 %rd691, %rd683;
-	mov.b64 %rd668, %rd688;
-	mov.b64 %rd669, %rd689;
-	mov.b64 %rd670, %rd690;
-	mov.b64 %rd671, %rd691;
-	mov.b64 %rd672, %rd670;
-	mov.b64 %rd673, %rd671;
-	add.s64 %rd692, %rd668, %rd672;
-	mov.b64 %rd668, %rd692;
-	add.s64 %rd693, %rd669, %rd673;
-	mov.b64 %rd669, %rd693;
+	mov.b64 %rd646, %rd638;
+	mov.b64 %rd647, %rd639;
+	mov.b64 %rd648, %rd640;
+	mov.b64 %rd649, %rd641;
+	mov.b64 %rd650, %rd646;
+	mov.b64 %rd651, %rd647;
+	mov.b64 %rd652, %rd648;
+	mov.b64 %rd653, %rd649;
+	mov.b64 %rd654, %rd652;
+	mov.b64 %rd655, %rd653;
+	add.s64 %rd656, %rd650, %rd654;
+	mov.b64 %rd650, %rd656;
+	add.s64 %rd657, %rd651, %rd655;
+	mov.b64 %rd651, %rd657;
 $L250:
-	mov.b64 %rd656, %rd668;
-	mov.b64 %rd657, %rd669;
+	mov.b64 %rd638, %rd650;
+	mov.b64 %rd639, %rd651;
 $L247:
 $L246:
-	shl.b32 %r302, %r302, 1;
+	shl.b32 %r292, %r292, 1;
 	bra.uni $L244;
 $L245:
-$L242:
-	mul.wide.u32 %rd694, %r29, 16;
-	add.s64 %rd695, %rd11, %rd694;
-	setp.eq.u32 %p212, %r5, 0;
-	@!%p212 bra $L251;
-	st.global.s64 [%rd695+0], %rd656;
-	st.global.s64 [%rd695+8], %rd657;
+	setp.eq.u32 %p197, %r7, 0;
+	@!%p197 bra $L251;
+	mul.wide.u32 %rd658, %r8, 16;
+	add.s64 %rd659, %rd1, %rd658;
+	st.shared.s64 [%rd659+0], %rd638;
+	st.shared.s64 [%rd659+8], %rd639;
 $L251:
+	bar.sync 0;
+	setp.eq.u32 %p198, %r8, 0;
+	@!%p198 bra $L252;
+	setp.lo.u32 %p199, %r7, %r10;
+	@!%p199 bra $L253;
+	mul.wide.u32 %rd660, %r7, 16;
+	add.s64 %rd661, %rd1, %rd660;
+	ld.shared.s64 %rd662, [%rd661+0];
+	ld.shared.s64 %rd663, [%rd661+8];
+	mov.b64 %rd638, %rd662;
+	mov.b64 %rd639, %rd663;
+$L253:
+	sub.u32 %r301, %r10, 1;
+	mov.b32 %r302, %r290;
+$L254:
+	setp.hs.u32 %p200, %r302, 32;
+	@%p200 bra $L255;
+	mov.b64 {%r303, %r304}, %rd638;
+	shfl.sync.down.b32 %r305|%p201, %r303, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
+	mov.b64 %rd664, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd639;
+	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
+	mov.b64 %rd665, {%r309, %r310};
+	@!%p201 bra $L256;
+	setp.ne.u32 %p202, %r18, 9;
+	@%p202 bra.uni $L258;
+	setp.lt.s64 %p203, %rd664, %rd638;
+	setp.eq.s64 %p204, %rd664, %rd638;
+	setp.lt.s64 %p205, %rd665, %rd639;
+	and.pred %p206, %p204, %p205;
+	or.pred %p207, %p203, %p206;
+	selp.b64 %rd666, %rd664, %rd638, %p207;
+	selp.b64 %rd667, %rd665, %rd639, %p207;
+	mov.b64 %rd638, %rd666;
+	mov.b64 %rd639, %rd667;
+	bra.uni $L257;
+$L258:
+	setp.ne.u32 %p208, %r18, 10;
+	@%p208 bra.uni $L259;
+	setp.gt.s64 %p209, %rd664, %rd638;
+	setp.eq.s64 %p210, %rd664, %rd638;
+	setp.lt.s64 %p211, %rd665, %rd639;
+	and.pred %p212, %p210, %p211;
+	or.pred %p213, %p209, %p212;
+	selp.b64 %rd668, %rd664, %rd638, %p213;
+	selp.b64 %rd669, %rd665, %rd639, %p213;
+	mov.b64 %rd638, %rd668;
+	mov.b64 %rd639, %rd669;
+	bra.uni $L257;
+$L259:
+	mov.b64 %rd670, %rd638;
+	mov.b64 %rd671, %rd639;
+	mov.b64 %rd672, %rd664;
+	mov.b64 %rd673, %rd665;
+	mov.b64 %rd650, %rd670;
+	mov.b64 %rd651, %rd671;
+	mov.b64 %rd652, %rd672;
+	mov.b64 %rd653, %rd673;
+	mov.b64 %rd654, %rd652;
+	mov.b64 %rd655, %rd653;
+	add.s64 %rd674, %rd650, %rd654;
+	mov.b64 %rd650, %rd674;
+	add.s64 %rd675, %rd651, %rd655;
+	mov.b64 %rd651, %rd675;
+$L260:
+	mov.b64 %rd638, %rd650;
+	mov.b64 %rd639, %rd651;
+$L257:
+$L256:
+	shl.b32 %r302, %r302, 1;
+	bra.uni $L254;
+$L255:
+$L252:
+	mul.wide.u32 %rd676, %r29, 16;
+	add.s64 %rd677, %rd11, %rd676;
+	setp.eq.u32 %p214, %r5, 0;
+	@!%p214 bra $L261;
+	st.global.s64 [%rd677+0], %rd638;
+	st.global.s64 [%rd677+8], %rd639;
+$L261:
 	// the last block combines the partials
-	setp.eq.u32 %p213, %r5, 0;
-	@!%p213 bra $L252;
+	setp.eq.u32 %p215, %r5, 0;
+	@!%p215 bra $L262;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r311, [gk_reduce_done], 1;
 	sub.u32 %r312, %r30, 1;
-	setp.eq.u32 %p214, %r311, %r312;
+	setp.eq.u32 %p216, %r311, %r312;
 	fence.acq_rel.gpu;
-	selp.b32 %r313, 1, 0, %p214;
+	selp.b32 %r313, 1, 0, %p216;
 	st.shared.u32 [%rd1+1024], %r313;
-$L252:
+$L262:
 	bar.sync 0;
 	ld.shared.u32 %r314, [%rd1+1024];
-	setp.ne.u32 %p215, %r314, 0;
-	@!%p215 bra $L253;
-	cvt.u64.u32 %rd698, %r30;
-	cvt.u64.u32 %rd699, %r5;
-	cvt.u64.u32 %rd700, %r6;
-	setp.ne.u32 %p216, %r18, 9;
-	@%p216 bra.uni $L255;
-	mov.b64 %rd696, 9223372036854775807;
-	mov.b64 %rd697, 9223372036854775807;
-	mov.b64 %rd701, %rd699;
-$L256:
-	setp.ge.s64 %p217, %rd701, %rd698;
-	@%p217 bra $L257;
-	mad.lo.s64 %rd702, %rd701, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd703, [%rd702+0];
-	ld.relaxed.gpu.global.s64 %rd704, [%rd702+8];
-	setp.lt.s64 %p218, %rd703, %rd696;
-	setp.eq.s64 %p219, %rd703, %rd696;
-	setp.lt.s64 %p220, %rd704, %rd697;
-	and.pred %p221, %p219, %p220;
-	or.pred %p222, %p218, %p221;
-	selp.b64 %rd705, %rd703, %rd696, %p222;
-	selp.b64 %rd706, %rd704, %rd697, %p222;
-	mov.b64 %rd696, %rd705;
-	mov.b64 %rd697, %rd706;
-	add.s64 %rd701, %rd701, %rd700;
-	bra.uni $L256;
-$L257:
-	bra.uni $L254;
-$L255:
-	setp.ne.u32 %p223, %r18, 10;
-	@%p223 bra.uni $L258;
-	mov.b64 %rd696, -9223372036854775808;
-	mov.b64 %rd697, 9223372036854775807;
-	mov.b64 %rd707, %rd699;
-$L259:
-	setp.ge.s64 %p224, %rd707, %rd698;
-	@%p224 bra $L260;
-	mad.lo.s64 %rd708, %rd707, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd709, [%rd708+0];
-	ld.relaxed.gpu.global.s64 %rd710, [%rd708+8];
-	setp.gt.s64 %p225, %rd709, %rd696;
-	setp.eq.s64 %p226, %rd709, %rd696;
-	setp.lt.s64 %p227, %rd710, %rd697;
-	and.pred %p228, %p226, %p227;
-	or.pred %p229, %p225, %p228;
-	selp.b64 %rd711, %rd709, %rd696, %p229;
-	selp.b64 %rd712, %rd710, %rd697, %p229;
-	mov.b64 %rd696, %rd711;
-	mov.b64 %rd697, %rd712;
-	add.s64 %rd707, %rd707, %rd700;
-	bra.uni $L259;
-$L260:
-	bra.uni $L254;
-$L258:
+	setp.ne.u32 %p217, %r314, 0;
+	@!%p217 bra $L263;
+	cvt.u64.u32 %rd680, %r30;
+	cvt.u64.u32 %rd681, %r5;
+	cvt.u64.u32 %rd682, %r6;
+	setp.ne.u32 %p218, %r18, 9;
+	@%p218 bra.uni $L265;
+	mov.b64 %rd678, 9223372036854775807;
+	mov.b64 %rd679, 9223372036854775807;
+	mov.b64 %rd683, %rd681;
+$L266:
+	setp.ge.s64 %p219, %rd683, %rd680;
+	@%p219 bra $L267;
+	mad.lo.s64 %rd684, %rd683, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd685, [%rd684+0];
+	ld.relaxed.gpu.global.s64 %rd686, [%rd684+8];
+	setp.lt.s64 %p220, %rd685, %rd678;
+	setp.eq.s64 %p221, %rd685, %rd678;
+	setp.lt.s64 %p222, %rd686, %rd679;
+	and.pred %p223, %p221, %p222;
+	or.pred %p224, %p220, %p223;
+	selp.b64 %rd687, %rd685, %rd678, %p224;
+	selp.b64 %rd688, %rd686, %rd679, %p224;
+	mov.b64 %rd678, %rd687;
+	mov.b64 %rd679, %rd688;
+	add.s64 %rd683, %rd683, %rd682;
+	bra.uni $L266;
+$L267:
+	bra.uni $L264;
+$L265:
+	setp.ne.u32 %p225, %r18, 10;
+	@%p225 bra.uni $L268;
+	mov.b64 %rd678, -9223372036854775808;
+	mov.b64 %rd679, 9223372036854775807;
+	mov.b64 %rd689, %rd681;
+$L269:
+	setp.ge.s64 %p226, %rd689, %rd680;
+	@%p226 bra $L270;
+	mad.lo.s64 %rd690, %rd689, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd691, [%rd690+0];
+	ld.relaxed.gpu.global.s64 %rd692, [%rd690+8];
+	setp.gt.s64 %p227, %rd691, %rd678;
+	setp.eq.s64 %p228, %rd691, %rd678;
+	setp.lt.s64 %p229, %rd692, %rd679;
+	and.pred %p230, %p228, %p229;
+	or.pred %p231, %p227, %p230;
+	selp.b64 %rd693, %rd691, %rd678, %p231;
+	selp.b64 %rd694, %rd692, %rd679, %p231;
+	mov.b64 %rd678, %rd693;
+	mov.b64 %rd679, %rd694;
+	add.s64 %rd689, %rd689, %rd682;
+	bra.uni $L269;
+$L270:
+	bra.uni $L264;
+$L268:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L261:
-	mov.b64 %rd713, %rd119;
-	mov.b64 %rd714, %rd120;
-	mov.b64 %rd696, %rd713;
-	mov.b64 %rd697, %rd714;
-	mov.b64 %rd715, %rd699;
-$L262:
-	setp.ge.s64 %p230, %rd715, %rd698;
-	@%p230 bra $L263;
-	mad.lo.s64 %rd716, %rd715, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd717, [%rd716+0];
-	ld.relaxed.gpu.global.s64 %rd718, [%rd716+8];
-	mov.b64 %rd719, %rd696;
-	mov.b64 %rd720, %rd697;
-	mov.b64 %rd721, %rd717;
-	mov.b64 %rd722, %rd718;
-	mov.b64 %rd668, %rd719;
-	mov.b64 %rd669, %rd720;
-	mov.b64 %rd670, %rd721;
-	mov.b64 %rd671, %rd722;
-	mov.b64 %rd672, %rd670;
-	mov.b64 %rd673, %rd671;
-	add.s64 %rd723, %rd668, %rd672;
-	mov.b64 %rd668, %rd723;
-	add.s64 %rd724, %rd669, %rd673;
-	mov.b64 %rd669, %rd724;
+$L271:
+	mov.b64 %rd695, %rd119;
+	mov.b64 %rd696, %rd120;
+	mov.b64 %rd678, %rd695;
+	mov.b64 %rd679, %rd696;
+	mov.b64 %rd697, %rd681;
+$L272:
+	setp.ge.s64 %p232, %rd697, %rd680;
+	@%p232 bra $L273;
+	mad.lo.s64 %rd698, %rd697, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd699, [%rd698+0];
+	ld.relaxed.gpu.global.s64 %rd700, [%rd698+8];
+	mov.b64 %rd701, %rd678;
+	mov.b64 %rd702, %rd679;
+	mov.b64 %rd703, %rd699;
+	mov.b64 %rd704, %rd700;
+	mov.b64 %rd650, %rd701;
+	mov.b64 %rd651, %rd702;
+	mov.b64 %rd652, %rd703;
+	mov.b64 %rd653, %rd704;
+	mov.b64 %rd654, %rd652;
+	mov.b64 %rd655, %rd653;
+	add.s64 %rd705, %rd650, %rd654;
+	mov.b64 %rd650, %rd705;
+	add.s64 %rd706, %rd651, %rd655;
+	mov.b64 %rd651, %rd706;
+$L274:
+	mov.b64 %rd678, %rd650;
+	mov.b64 %rd679, %rd651;
+	add.s64 %rd697, %rd697, %rd682;
+	bra.uni $L272;
+$L273:
 $L264:
-	mov.b64 %rd696, %rd668;
-	mov.b64 %rd697, %rd669;
-	add.s64 %rd715, %rd715, %rd700;
-	bra.uni $L262;
-$L263:
-$L254:
-	mov.b64 %rd725, %rd696;
-	mov.b64 %rd726, %rd697;
+	mov.b64 %rd707, %rd678;
+	mov.b64 %rd708, %rd679;
 	// block reduction
 	mov.b32 %r315, 1;
 	mov.b32 %r316, 1;
 	sub.u32 %r317, %r13, 1;
 	mov.b32 %r318, %r315;
-$L265:
-	setp.hs.u32 %p231, %r318, 32;
-	@%p231 bra $L266;
-	mov.b64 {%r319, %r320}, %rd725;
-	shfl.sync.down.b32 %r321|%p232, %r319, %r318, %r317, %r17;
+$L275:
+	setp.hs.u32 %p233, %r318, 32;
+	@%p233 bra $L276;
+	mov.b64 {%r319, %r320}, %rd707;
+	shfl.sync.down.b32 %r321|%p234, %r319, %r318, %r317, %r17;
 	shfl.sync.down.b32 %r322, %r320, %r318, %r317, %r17;
-	mov.b64 %rd727, {%r321, %r322};
-	mov.b64 {%r323, %r324}, %rd726;
+	mov.b64 %rd709, {%r321, %r322};
+	mov.b64 {%r323, %r324}, %rd708;
 	shfl.sync.down.b32 %r325, %r323, %r318, %r317, %r17;
 	shfl.sync.down.b32 %r326, %r324, %r318, %r317, %r17;
-	mov.b64 %rd728, {%r325, %r326};
-	@!%p232 bra $L267;
-	setp.ne.u32 %p233, %r18, 9;
-	@%p233 bra.uni $L269;
-	setp.lt.s64 %p234, %rd727, %rd725;
-	setp.eq.s64 %p235, %rd727, %rd725;
-	setp.lt.s64 %p236, %rd728, %rd726;
-	and.pred %p237, %p235, %p236;
-	or.pred %p238, %p234, %p237;
-	selp.b64 %rd729, %rd727, %rd725, %p238;
-	selp.b64 %rd730, %rd728, %rd726, %p238;
-	mov.b64 %rd725, %rd729;
-	mov.b64 %rd726, %rd730;
-	bra.uni $L268;
-$L269:
-	setp.ne.u32 %p239, %r18, 10;
-	@%p239 bra.uni $L270;
-	setp.gt.s64 %p240, %rd727, %rd725;
-	setp.eq.s64 %p241, %rd727, %rd725;
-	setp.lt.s64 %p242, %rd728, %rd726;
-	and.pred %p243, %p241, %p242;
-	or.pred %p244, %p240, %p243;
-	selp.b64 %rd731, %rd727, %rd725, %p244;
-	selp.b64 %rd732, %rd728, %rd726, %p244;
-	mov.b64 %rd725, %rd731;
-	mov.b64 %rd726, %rd732;
-	bra.uni $L268;
-$L270:
-	mov.b64 %rd733, %rd725;
-	mov.b64 %rd734, %rd726;
-	mov.b64 %rd735, %rd727;
-	mov.b64 %rd736, %rd728;
-	mov.b64 %rd668, %rd733;
-	mov.b64 %rd669, %rd734;
-	mov.b64 %rd670, %rd735;
-	mov.b64 %rd671, %rd736;
-	mov.b64 %rd672, %rd670;
-	mov.b64 %rd673, %rd671;
-	add.s64 %rd737, %rd668, %rd672;
-	mov.b64 %rd668, %rd737;
-	add.s64 %rd738, %rd669, %rd673;
-	mov.b64 %rd669, %rd738;
-$L271:
-	mov.b64 %rd725, %rd668;
-	mov.b64 %rd726, %rd669;
-$L268:
-$L267:
-	shl.b32 %r318, %r318, 1;
-	bra.uni $L265;
-$L266:
-	setp.eq.u32 %p245, %r7, 0;
-	@!%p245 bra $L272;
-	mul.wide.u32 %rd739, %r8, 16;
-	add.s64 %rd740, %rd1, %rd739;
-	st.shared.s64 [%rd740+0], %rd725;
-	st.shared.s64 [%rd740+8], %rd726;
-$L272:
-	bar.sync 0;
-	setp.eq.u32 %p246, %r8, 0;
-	@!%p246 bra $L273;
-	setp.lo.u32 %p247, %r7, %r10;
-	@!%p247 bra $L274;
-	mul.wide.u32 %rd741, %r7, 16;
-	add.s64 %rd742, %rd1, %rd741;
-	ld.shared.s64 %rd743, [%rd742+0];
-	ld.shared.s64 %rd744, [%rd742+8];
-	mov.b64 %rd725, %rd743;
-	mov.b64 %rd726, %rd744;
-$L274:
-	sub.u32 %r327, %r10, 1;
-	mov.b32 %r328, %r316;
-$L275:
-	setp.hs.u32 %p248, %r328, 32;
-	@%p248 bra $L276;
-	mov.b64 {%r329, %r330}, %rd725;
-	shfl.sync.down.b32 %r331|%p249, %r329, %r328, %r327, %r17;
-	shfl.sync.down.b32 %r332, %r330, %r328, %r327, %r17;
-	mov.b64 %rd745, {%r331, %r332};
-	mov.b64 {%r333, %r334}, %rd726;
-	shfl.sync.down.b32 %r335, %r333, %r328, %r327, %r17;
-	shfl.sync.down.b32 %r336, %r334, %r328, %r327, %r17;
-	mov.b64 %rd746, {%r335, %r336};
-	@!%p249 bra $L277;
-	setp.ne.u32 %p250, %r18, 9;
-	@%p250 bra.uni $L279;
-	setp.lt.s64 %p251, %rd745, %rd725;
-	setp.eq.s64 %p252, %rd745, %rd725;
-	setp.lt.s64 %p253, %rd746, %rd726;
-	and.pred %p254, %p252, %p253;
-	or.pred %p255, %p251, %p254;
-	selp.b64 %rd747, %rd745, %rd725, %p255;
-	selp.b64 %rd748, %rd746, %rd726, %p255;
-	mov.b64 %rd725, %rd747;
-	mov.b64 %rd726, %rd748;
+	mov.b64 %rd710, {%r325, %r326};
+	@!%p234 bra $L277;
+	setp.ne.u32 %p235, %r18, 9;
+	@%p235 bra.uni $L279;
+	setp.lt.s64 %p236, %rd709, %rd707;
+	setp.eq.s64 %p237, %rd709, %rd707;
+	setp.lt.s64 %p238, %rd710, %rd708;
+	and.pred %p239, %p237, %p238;
+	or.pred %p240, %p236, %p239;
+	selp.b64 %rd711, %rd709, %rd707, %p240;
+	selp.b64 %rd712, %rd710, %rd708, %p240;
+	mov.b64 %rd707, %rd711;
+	mov.b64 %rd708, %rd712;
 	bra.uni $L278;
 $L279:
-	setp.ne.u32 %p256, %r18, 10;
-	@%p256 bra.uni $L280;
-	setp.gt.s64 %p257, %rd745, %rd725;
-	setp.eq.s64 %p258, %rd745, %rd725;
-	setp.lt.s64 %p259, %rd746, %rd726;
-	and.pred %p260, %p258, %p259;
-	or.pred %p261, %p257, %p260;
-	selp.b64 %rd749, %rd745, %rd725, %p261;
-	selp.b64 %rd750, %rd746, %rd726, %p261;
-	mov.b64 %rd725, %rd749;
-	mov.b64 %rd726, %rd750;
+	setp.ne.u32 %p241, %r18, 10;
+	@%p241 bra.uni $L280;
+	setp.gt.s64 %p242, %rd709, %rd707;
+	setp.eq.s64 %p243, %rd709, %rd707;
+	setp.lt.s64 %p244, %rd710, %rd708;
+	and.pred %p245, %p243, %p244;
+	or.pred %p246, %p242, %p245;
+	selp.b64 %rd713, %rd709, %rd707, %p246;
+	selp.b64 %rd714, %rd710, %rd708, %p246;
+	mov.b64 %rd707, %rd713;
+	mov.b64 %rd708, %rd714;
 	bra.uni $L278;
 $L280:
-	mov.b64 %rd751, %rd725;
-	mov.b64 %rd752, %rd726;
-	mov.b64 %rd753, %rd745;
-	mov.b64 %rd754, %rd746;
-	mov.b64 %rd668, %rd751;
-	mov.b64 %rd669, %rd752;
-	mov.b64 %rd670, %rd753;
-	mov.b64 %rd671, %rd754;
-	mov.b64 %rd672, %rd670;
-	mov.b64 %rd673, %rd671;
-	add.s64 %rd755, %rd668, %rd672;
-	mov.b64 %rd668, %rd755;
-	add.s64 %rd756, %rd669, %rd673;
-	mov.b64 %rd669, %rd756;
+	mov.b64 %rd715, %rd707;
+	mov.b64 %rd716, %rd708;
+	mov.b64 %rd717, %rd709;
+	mov.b64 %rd718, %rd710;
+	mov.b64 %rd650, %rd715;
+	mov.b64 %rd651, %rd716;
+	mov.b64 %rd652, %rd717;
+	mov.b64 %rd653, %rd718;
+	mov.b64 %rd654, %rd652;
+	mov.b64 %rd655, %rd653;
+	add.s64 %rd719, %rd650, %rd654;
+	mov.b64 %rd650, %rd719;
+	add.s64 %rd720, %rd651, %rd655;
+	mov.b64 %rd651, %rd720;
 $L281:
-	mov.b64 %rd725, %rd668;
-	mov.b64 %rd726, %rd669;
+	mov.b64 %rd707, %rd650;
+	mov.b64 %rd708, %rd651;
 $L278:
 $L277:
-	shl.b32 %r328, %r328, 1;
+	shl.b32 %r318, %r318, 1;
 	bra.uni $L275;
 $L276:
-$L273:
-	@!%p213 bra $L282;
-	st.global.s64 [%rd13+0], %rd725;
-	st.global.s64 [%rd13+8], %rd726;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	setp.eq.u32 %p247, %r7, 0;
+	@!%p247 bra $L282;
+	mul.wide.u32 %rd721, %r8, 16;
+	add.s64 %rd722, %rd1, %rd721;
+	st.shared.s64 [%rd722+0], %rd707;
+	st.shared.s64 [%rd722+8], %rd708;
 $L282:
-$L253:
+	bar.sync 0;
+	setp.eq.u32 %p248, %r8, 0;
+	@!%p248 bra $L283;
+	setp.lo.u32 %p249, %r7, %r10;
+	@!%p249 bra $L284;
+	mul.wide.u32 %rd723, %r7, 16;
+	add.s64 %rd724, %rd1, %rd723;
+	ld.shared.s64 %rd725, [%rd724+0];
+	ld.shared.s64 %rd726, [%rd724+8];
+	mov.b64 %rd707, %rd725;
+	mov.b64 %rd708, %rd726;
+$L284:
+	sub.u32 %r327, %r10, 1;
+	mov.b32 %r328, %r316;
+$L285:
+	setp.hs.u32 %p250, %r328, 32;
+	@%p250 bra $L286;
+	mov.b64 {%r329, %r330}, %rd707;
+	shfl.sync.down.b32 %r331|%p251, %r329, %r328, %r327, %r17;
+	shfl.sync.down.b32 %r332, %r330, %r328, %r327, %r17;
+	mov.b64 %rd727, {%r331, %r332};
+	mov.b64 {%r333, %r334}, %rd708;
+	shfl.sync.down.b32 %r335, %r333, %r328, %r327, %r17;
+	shfl.sync.down.b32 %r336, %r334, %r328, %r327, %r17;
+	mov.b64 %rd728, {%r335, %r336};
+	@!%p251 bra $L287;
+	setp.ne.u32 %p252, %r18, 9;
+	@%p252 bra.uni $L289;
+	setp.lt.s64 %p253, %rd727, %rd707;
+	setp.eq.s64 %p254, %rd727, %rd707;
+	setp.lt.s64 %p255, %rd728, %rd708;
+	and.pred %p256, %p254, %p255;
+	or.pred %p257, %p253, %p256;
+	selp.b64 %rd729, %rd727, %rd707, %p257;
+	selp.b64 %rd730, %rd728, %rd708, %p257;
+	mov.b64 %rd707, %rd729;
+	mov.b64 %rd708, %rd730;
+	bra.uni $L288;
+$L289:
+	setp.ne.u32 %p258, %r18, 10;
+	@%p258 bra.uni $L290;
+	setp.gt.s64 %p259, %rd727, %rd707;
+	setp.eq.s64 %p260, %rd727, %rd707;
+	setp.lt.s64 %p261, %rd728, %rd708;
+	and.pred %p262, %p260, %p261;
+	or.pred %p263, %p259, %p262;
+	selp.b64 %rd731, %rd727, %rd707, %p263;
+	selp.b64 %rd732, %rd728, %rd708, %p263;
+	mov.b64 %rd707, %rd731;
+	mov.b64 %rd708, %rd732;
+	bra.uni $L288;
+$L290:
+	mov.b64 %rd733, %rd707;
+	mov.b64 %rd734, %rd708;
+	mov.b64 %rd735, %rd727;
+	mov.b64 %rd736, %rd728;
+	mov.b64 %rd650, %rd733;
+	mov.b64 %rd651, %rd734;
+	mov.b64 %rd652, %rd735;
+	mov.b64 %rd653, %rd736;
+	mov.b64 %rd654, %rd652;
+	mov.b64 %rd655, %rd653;
+	add.s64 %rd737, %rd650, %rd654;
+	mov.b64 %rd650, %rd737;
+	add.s64 %rd738, %rd651, %rd655;
+	mov.b64 %rd651, %rd738;
+$L291:
+	mov.b64 %rd707, %rd650;
+	mov.b64 %rd708, %rd651;
+$L288:
+$L287:
+	shl.b32 %r328, %r328, 1;
+	bra.uni $L285;
+$L286:
+$L283:
+	@!%p215 bra $L292;
+	st.global.s64 [%rd13+0], %rd707;
+	st.global.s64 [%rd13+8], %rd708;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L292:
+$L263:
 	ret;
 }
 `
@@ -7082,9 +7082,9 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<162>;
+	.reg .pred %p<163>;
 	.reg .b32 %r<178>;
-	.reg .b64 %rd<481>;
+	.reg .b64 %rd<472>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7616,240 +7616,240 @@ $L48:
 	@!%p39 bra $L62;
 	mov.b64 %rd287, %rd129;
 	mov.b32 %r89, %r53;
-	setp.lt.s64 %p51, %rd115, 64;
-	setp.le.s64 %p52, %rd159, 1;
-	or.pred %p53, %p51, %p52;
-	@!%p53 bra $L63;
-	cvt.s64.s32 %rd288, %r89;
-	add.s64 %rd289, %rd288, 1;
-	mul.lo.s64 %rd290, %rd289, %rd132;
-	mad.lo.s64 %rd291, %rd290, 8, %rd130;
-	ld.global.nc.s64 %rd292, [%rd291+0];
-	mov.b64 %rd293, %rd292;
-	cvt.s64.s32 %rd294, %r89;
-	mul.lo.s64 %rd295, %rd294, %rd132;
-	mad.lo.s64 %rd296, %rd295, 8, %rd130;
-	ld.global.nc.s64 %rd297, [%rd296+0];
-	mov.b64 %rd298, %rd297;
-	sub.s64 %rd299, %rd293, %rd298;
-	add.s64 %rd300, %rd116, %rd299;
-	mov.b64 %rd116, %rd300;
-	bra.uni $L64;
+	mov.b64 %rd288, %rd115;
+	mov.b64 %rd289, %rd159;
 $L63:
-	mov.b64 %rd301, %rd159;
-	setp.ge.s64 %p54, %rd115, 4096;
-	@!%p54 bra $L66;
-	mul.lo.s64 %rd302, %rd301, 4;
-	mov.b64 %rd301, %rd302;
-$L66:
-	setp.ge.s64 %p55, %rd115, 65536;
-	@!%p55 bra $L68;
-	mul.lo.s64 %rd303, %rd301, 4;
-	mov.b64 %rd301, %rd303;
-$L68:
-	sub.s64 %rd304, %rd301, 1;
-	and.b64 %rd305, %rd115, %rd304;
-	setp.eq.s64 %p56, %rd305, 0;
-	@!%p56 bra $L70;
-	cvt.s64.s32 %rd306, %r89;
-	add.s64 %rd307, %rd306, 1;
-	mul.lo.s64 %rd308, %rd307, %rd132;
-	mad.lo.s64 %rd309, %rd308, 8, %rd130;
-	ld.global.nc.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	cvt.s64.s32 %rd312, %r89;
-	mul.lo.s64 %rd313, %rd312, %rd132;
-	mad.lo.s64 %rd314, %rd313, 8, %rd130;
-	ld.global.nc.s64 %rd315, [%rd314+0];
-	mov.b64 %rd316, %rd315;
-	sub.s64 %rd317, %rd311, %rd316;
-	mul.lo.s64 %rd318, %rd301, %rd317;
-	add.s64 %rd319, %rd116, %rd318;
-	mov.b64 %rd116, %rd319;
-$L70:
+	setp.lt.s64 %p51, %rd288, 64;
+	setp.le.s64 %p52, %rd289, 1;
+	or.pred %p53, %p51, %p52;
+	@!%p53 bra $L67;
+	mov.b64 %rd290, 1;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd291, %rd289;
+	setp.ge.s64 %p54, %rd288, 4096;
+	@!%p54 bra $L69;
+	mul.lo.s64 %rd292, %rd291, 4;
+	mov.b64 %rd291, %rd292;
+$L69:
+	setp.ge.s64 %p55, %rd288, 65536;
+	@!%p55 bra $L71;
+	mul.lo.s64 %rd293, %rd291, 4;
+	mov.b64 %rd291, %rd293;
+$L71:
+	sub.s64 %rd294, %rd291, 1;
+	and.b64 %rd295, %rd288, %rd294;
+	setp.eq.s64 %p56, %rd295, 0;
+	@!%p56 bra $L73;
+	mov.b64 %rd290, %rd291;
+	bra.uni $L65;
+$L73:
+	mov.b64 %rd290, 0;
+	bra.uni $L65;
 $L64:
-	add.s64 %rd320, %rd115, 1;
-	mov.b64 %rd115, %rd320;
+	bra.uni $L63;
+$L65:
+	mov.b64 %rd296, %rd290;
+	setp.ne.s64 %p57, %rd296, 0;
+	@!%p57 bra $L75;
+	cvt.s64.s32 %rd297, %r89;
+	add.s64 %rd298, %rd297, 1;
+	mul.lo.s64 %rd299, %rd298, %rd132;
+	mad.lo.s64 %rd300, %rd299, 8, %rd130;
+	ld.global.nc.s64 %rd301, [%rd300+0];
+	mov.b64 %rd302, %rd301;
+	cvt.s64.s32 %rd303, %r89;
+	mul.lo.s64 %rd304, %rd303, %rd132;
+	mad.lo.s64 %rd305, %rd304, 8, %rd130;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	sub.s64 %rd308, %rd302, %rd307;
+	mul.lo.s64 %rd309, %rd296, %rd308;
+	add.s64 %rd310, %rd116, %rd309;
+	mov.b64 %rd116, %rd310;
+$L75:
+	add.s64 %rd311, %rd115, 1;
+	mov.b64 %rd115, %rd311;
 $L62:
 $L45:
 $L23:
-	add.s64 %rd321, %rd202, %rd191;
-	mov.b64 %rd202, %rd321;
+	add.s64 %rd312, %rd202, %rd191;
+	mov.b64 %rd202, %rd312;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd322, %rd196;
-$L71:
-	@!%p15 bra $L75;
-	bra.uni $L73;
-$L75:
-	// block scan
-	mov.b64 %rd323, %rd322;
-	mov.b32 %r90, %r3;
+	mov.b64 %rd313, %rd196;
 $L76:
-	setp.hs.u32 %p57, %r90, 32;
-	@%p57 bra $L77;
-	mov.b64 {%r91, %r92}, %rd323;
-	shfl.sync.up.b32 %r93|%p58, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd324, {%r93, %r94};
-	@!%p58 bra $L78;
-	add.s64 %rd325, %rd324, %rd323;
-	mov.b64 %rd323, %rd325;
-$L78:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L76;
-$L77:
-	mov.b64 {%r95, %r96}, %rd323;
-	shfl.sync.up.b32 %r97|%p59, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd326, {%r97, %r98};
-	setp.lo.u32 %p60, %r3, 32;
-	and.pred %p61, %p59, %p60;
-	selp.b64 %rd327, %rd326, 0, %p61;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r99;
-	@!%p62 bra $L79;
-	mul.wide.u32 %rd328, %r8, 16;
-	add.s64 %rd329, %rd1, %rd328;
-	st.shared.s64 [%rd329+0], %rd323;
-$L79:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L80;
-	mov.b64 %rd330, 0;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L81;
-	mul.wide.u32 %rd331, %r7, 16;
-	add.s64 %rd332, %rd1, %rd331;
-	ld.shared.s64 %rd333, [%rd332+0];
-	mov.b64 %rd330, %rd333;
-$L81:
-	mov.b64 {%r100, %r101}, %rd330;
-	shfl.sync.up.b32 %r102|%p65, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd334, {%r102, %r103};
-	@!%p65 bra $L82;
-	add.s64 %rd335, %rd334, %rd330;
-	mov.b64 %rd330, %rd335;
-$L82:
-	mov.b64 {%r104, %r105}, %rd330;
-	shfl.sync.up.b32 %r106|%p66, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd336, {%r106, %r107};
-	@!%p66 bra $L83;
-	add.s64 %rd337, %rd336, %rd330;
-	mov.b64 %rd330, %rd337;
-$L83:
-	mov.b64 {%r108, %r109}, %rd330;
-	shfl.sync.up.b32 %r110|%p67, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd338, {%r110, %r111};
-	@!%p67 bra $L84;
-	add.s64 %rd339, %rd338, %rd330;
-	mov.b64 %rd330, %rd339;
-$L84:
-	mov.b64 {%r112, %r113}, %rd330;
-	shfl.sync.up.b32 %r114|%p68, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd340, {%r114, %r115};
-	@!%p68 bra $L85;
-	add.s64 %rd341, %rd340, %rd330;
-	mov.b64 %rd330, %rd341;
-$L85:
-	mov.b64 {%r116, %r117}, %rd330;
-	shfl.sync.up.b32 %r118|%p69, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd342, {%r118, %r119};
-	@!%p69 bra $L86;
-	add.s64 %rd343, %rd342, %rd330;
-	mov.b64 %rd330, %rd343;
-$L86:
-	mov.b64 {%r120, %r121}, %rd330;
-	shfl.sync.up.b32 %r122|%p70, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd344, {%r122, %r123};
-	selp.b64 %rd345, %rd344, 0, %p70;
-	@!%p64 bra $L87;
-	mul.wide.u32 %rd346, %r7, 16;
-	add.s64 %rd347, %rd1, %rd346;
-	add.s64 %rd348, %rd347, 512;
-	st.shared.s64 [%rd348+0], %rd345;
-$L87:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r124;
-	@!%p71 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd330;
-$L88:
+	@!%p15 bra $L80;
+	bra.uni $L78;
 $L80:
+	// block scan
+	mov.b64 %rd314, %rd313;
+	mov.b32 %r90, %r3;
+$L81:
+	setp.hs.u32 %p58, %r90, 32;
+	@%p58 bra $L82;
+	mov.b64 {%r91, %r92}, %rd314;
+	shfl.sync.up.b32 %r93|%p59, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd315, {%r93, %r94};
+	@!%p59 bra $L83;
+	add.s64 %rd316, %rd315, %rd314;
+	mov.b64 %rd314, %rd316;
+$L83:
+	shl.b32 %r90, %r90, 1;
+	bra.uni $L81;
+$L82:
+	mov.b64 {%r95, %r96}, %rd314;
+	shfl.sync.up.b32 %r97|%p60, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd317, {%r97, %r98};
+	setp.lo.u32 %p61, %r3, 32;
+	and.pred %p62, %p60, %p61;
+	selp.b64 %rd318, %rd317, 0, %p62;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p63, %r7, %r99;
+	@!%p63 bra $L84;
+	mul.wide.u32 %rd319, %r8, 16;
+	add.s64 %rd320, %rd1, %rd319;
+	st.shared.s64 [%rd320+0], %rd314;
+$L84:
 	bar.sync 0;
-	mul.wide.u32 %rd349, %r8, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	add.s64 %rd351, %rd350, 512;
-	ld.shared.s64 %rd352, [%rd351+0];
-	add.s64 %rd353, %rd352, %rd327;
-	ld.shared.s64 %rd354, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd353;
-	shfl.sync.idx.b32 %r127|%p72, %r125, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd355, {%r127, %r128};
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, 0;
-	cvt.u64.u32 %rd364, %r2;
-	setp.eq.s64 %p73, %rd364, 0;
-	setp.gt.s64 %p74, %rd362, 0;
-	and.pred %p75, %p73, %p74;
-	@!%p75 bra $L90;
-	atom.global.add.u64 %rd365, [%rd149], %rd362;
-	mov.b64 %rd366, %rd365;
-	mov.b64 %rd363, %rd366;
+	setp.eq.u32 %p64, %r8, 0;
+	@!%p64 bra $L85;
+	mov.b64 %rd321, 0;
+	setp.lo.u32 %p65, %r7, %r10;
+	@!%p65 bra $L86;
+	mul.wide.u32 %rd322, %r7, 16;
+	add.s64 %rd323, %rd1, %rd322;
+	ld.shared.s64 %rd324, [%rd323+0];
+	mov.b64 %rd321, %rd324;
+$L86:
+	mov.b64 {%r100, %r101}, %rd321;
+	shfl.sync.up.b32 %r102|%p66, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd325, {%r102, %r103};
+	@!%p66 bra $L87;
+	add.s64 %rd326, %rd325, %rd321;
+	mov.b64 %rd321, %rd326;
+$L87:
+	mov.b64 {%r104, %r105}, %rd321;
+	shfl.sync.up.b32 %r106|%p67, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd327, {%r106, %r107};
+	@!%p67 bra $L88;
+	add.s64 %rd328, %rd327, %rd321;
+	mov.b64 %rd321, %rd328;
+$L88:
+	mov.b64 {%r108, %r109}, %rd321;
+	shfl.sync.up.b32 %r110|%p68, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd329, {%r110, %r111};
+	@!%p68 bra $L89;
+	add.s64 %rd330, %rd329, %rd321;
+	mov.b64 %rd321, %rd330;
+$L89:
+	mov.b64 {%r112, %r113}, %rd321;
+	shfl.sync.up.b32 %r114|%p69, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd331, {%r114, %r115};
+	@!%p69 bra $L90;
+	add.s64 %rd332, %rd331, %rd321;
+	mov.b64 %rd321, %rd332;
 $L90:
-	cvt.u64.u32 %rd367, %r2;
-	setp.eq.s64 %p76, %rd367, 0;
-	setp.eq.u32 %p77, %r1, 0;
-	and.pred %p78, %p76, %p77;
-	bar.sync 0;
-	@!%p78 bra $L91;
-	st.shared.s64 [%rd1+1024], %rd363;
+	mov.b64 {%r116, %r117}, %rd321;
+	shfl.sync.up.b32 %r118|%p70, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd333, {%r118, %r119};
+	@!%p70 bra $L91;
+	add.s64 %rd334, %rd333, %rd321;
+	mov.b64 %rd321, %rd334;
 $L91:
-	bar.sync 0;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd363, %rd369;
-	add.s64 %rd370, %rd363, %rd361;
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd372, 0;
+	mov.b64 {%r120, %r121}, %rd321;
+	shfl.sync.up.b32 %r122|%p71, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd335, {%r122, %r123};
+	selp.b64 %rd336, %rd335, 0, %p71;
+	@!%p65 bra $L92;
+	mul.wide.u32 %rd337, %r7, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	add.s64 %rd339, %rd338, 512;
+	st.shared.s64 [%rd339+0], %rd336;
 $L92:
-	setp.lt.s64 %p79, %rd372, %rd322;
-	not.pred %p80, %p79;
-	@!%p80 bra $L96;
-	bra.uni $L94;
-$L96:
-	mul.lo.s64 %rd373, %rd372, %rd174;
-	mad.lo.s64 %rd374, %rd373, 4, %rd172;
-	ld.shared.s32 %r129, [%rd374+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd375, %rd371, %rd372;
-	mul.lo.s64 %rd376, %rd375, %rd148;
-	mad.lo.s64 %rd377, %rd376, 4, %rd146;
-	st.global.s32 [%rd377+0], %r130;
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p72, %r7, %r124;
+	@!%p72 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd321;
 $L93:
-	add.s64 %rd378, %rd372, 1;
-	mov.b64 %rd372, %rd378;
-	bra.uni $L92;
-$L94:
-	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
+$L85:
+	bar.sync 0;
+	mul.wide.u32 %rd340, %r8, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	add.s64 %rd342, %rd341, 512;
+	ld.shared.s64 %rd343, [%rd342+0];
+	add.s64 %rd344, %rd343, %rd318;
+	ld.shared.s64 %rd345, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd344;
+	shfl.sync.idx.b32 %r127|%p73, %r125, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
+	mov.b64 %rd346, {%r127, %r128};
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, %rd347;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, 0;
+	cvt.u64.u32 %rd355, %r2;
+	setp.eq.s64 %p74, %rd355, 0;
+	setp.gt.s64 %p75, %rd353, 0;
+	and.pred %p76, %p74, %p75;
+	@!%p76 bra $L95;
+	atom.global.add.u64 %rd356, [%rd149], %rd353;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd354, %rd357;
+$L95:
+	cvt.u64.u32 %rd358, %r2;
+	setp.eq.s64 %p77, %rd358, 0;
+	setp.eq.u32 %p78, %r1, 0;
+	and.pred %p79, %p77, %p78;
+	bar.sync 0;
+	@!%p79 bra $L96;
+	st.shared.s64 [%rd1+1024], %rd354;
+$L96:
+	bar.sync 0;
+	ld.shared.s64 %rd359, [%rd1+1024];
+	mov.b64 %rd360, %rd359;
+	mov.b64 %rd354, %rd360;
+	add.s64 %rd361, %rd354, %rd352;
+	mov.b64 %rd362, %rd361;
+	mov.b64 %rd363, 0;
+$L97:
+	setp.lt.s64 %p80, %rd363, %rd313;
+	not.pred %p81, %p80;
+	@!%p81 bra $L101;
+	bra.uni $L99;
+$L101:
+	mul.lo.s64 %rd364, %rd363, %rd174;
+	mad.lo.s64 %rd365, %rd364, 4, %rd172;
+	ld.shared.s32 %r129, [%rd365+0];
+	mov.b32 %r130, %r129;
+	add.s64 %rd366, %rd362, %rd363;
+	mul.lo.s64 %rd367, %rd366, %rd148;
+	mad.lo.s64 %rd368, %rd367, 4, %rd146;
+	st.global.s32 [%rd368+0], %r130;
+$L98:
+	add.s64 %rd369, %rd363, 1;
+	mov.b64 %rd363, %rd369;
+	bra.uni $L97;
+$L99:
+	bra.uni $L78;
+$L77:
+	bra.uni $L76;
+$L78:
 $L11:
-	add.s64 %rd379, %rd195, %rd193;
-	mov.b64 %rd195, %rd379;
+	add.s64 %rd370, %rd195, %rd193;
+	mov.b64 %rd195, %rd370;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -7857,423 +7857,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd380, %rd115;
-	mov.b64 %rd381, %rd116;
+	mov.b64 %rd371, %rd115;
+	mov.b64 %rd372, %rd116;
 	// block reduction
 	mov.b32 %r131, 1;
 	sub.u32 %r132, %r13, 1;
 	mov.b32 %r133, %r3;
-$L97:
-	setp.hs.u32 %p81, %r133, 32;
-	@%p81 bra $L98;
-	mov.b64 {%r134, %r135}, %rd380;
-	shfl.sync.down.b32 %r136|%p82, %r134, %r133, %r132, %r17;
+$L102:
+	setp.hs.u32 %p82, %r133, 32;
+	@%p82 bra $L103;
+	mov.b64 {%r134, %r135}, %rd371;
+	shfl.sync.down.b32 %r136|%p83, %r134, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
-	mov.b64 %rd382, {%r136, %r137};
-	mov.b64 {%r138, %r139}, %rd381;
+	mov.b64 %rd373, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd372;
 	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
-	mov.b64 %rd383, {%r140, %r141};
-	@!%p82 bra $L99;
-	setp.ne.u32 %p83, %r18, 9;
-	@%p83 bra.uni $L101;
-	setp.lt.s64 %p84, %rd382, %rd380;
-	setp.eq.s64 %p85, %rd382, %rd380;
-	setp.lt.s64 %p86, %rd383, %rd381;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd384, %rd382, %rd380, %p88;
-	selp.b64 %rd385, %rd383, %rd381, %p88;
-	mov.b64 %rd380, %rd384;
-	mov.b64 %rd381, %rd385;
-	bra.uni $L100;
-$L101:
-	setp.ne.u32 %p89, %r18, 10;
-	@%p89 bra.uni $L102;
-	setp.gt.s64 %p90, %rd382, %rd380;
-	setp.eq.s64 %p91, %rd382, %rd380;
-	setp.lt.s64 %p92, %rd383, %rd381;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd386, %rd382, %rd380, %p94;
-	selp.b64 %rd387, %rd383, %rd381, %p94;
-	mov.b64 %rd380, %rd386;
-	mov.b64 %rd381, %rd387;
-	bra.uni $L100;
-$L102:
-	mov.b64 %rd388, %rd380;
-	mov.b64 %rd389, %rd381;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd383;
-	mov.b64 %rd392, %rd388;
-	mov.b64 %rd393, %rd389;
-	mov.b64 %rd394, %rd390;
-	mov.b64 %rd395, %rd391;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd398, %rd392, %rd396;
-	mov.b64 %rd392, %rd398;
-	add.s64 %rd399, %rd393, %rd397;
-	mov.b64 %rd393, %rd399;
-$L103:
-	mov.b64 %rd380, %rd392;
-	mov.b64 %rd381, %rd393;
-$L100:
-$L99:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L97;
-$L98:
-	setp.eq.u32 %p95, %r7, 0;
-	@!%p95 bra $L104;
-	mul.wide.u32 %rd400, %r8, 16;
-	add.s64 %rd401, %rd1, %rd400;
-	st.shared.s64 [%rd401+0], %rd380;
-	st.shared.s64 [%rd401+8], %rd381;
-$L104:
-	bar.sync 0;
-	setp.eq.u32 %p96, %r8, 0;
-	@!%p96 bra $L105;
-	setp.lo.u32 %p97, %r7, %r10;
-	@!%p97 bra $L106;
-	mul.wide.u32 %rd402, %r7, 16;
-	add.s64 %rd403, %rd1, %rd402;
-	ld.shared.s64 %rd404, [%rd403+0];
-	ld.shared.s64 %rd405, [%rd403+8];
-	mov.b64 %rd380, %rd404;
-	mov.b64 %rd381, %rd405;
+	mov.b64 %rd374, {%r140, %r141};
+	@!%p83 bra $L104;
+	setp.ne.u32 %p84, %r18, 9;
+	@%p84 bra.uni $L106;
+	setp.lt.s64 %p85, %rd373, %rd371;
+	setp.eq.s64 %p86, %rd373, %rd371;
+	setp.lt.s64 %p87, %rd374, %rd372;
+	and.pred %p88, %p86, %p87;
+	or.pred %p89, %p85, %p88;
+	selp.b64 %rd375, %rd373, %rd371, %p89;
+	selp.b64 %rd376, %rd374, %rd372, %p89;
+	mov.b64 %rd371, %rd375;
+	mov.b64 %rd372, %rd376;
+	bra.uni $L105;
 $L106:
+	setp.ne.u32 %p90, %r18, 10;
+	@%p90 bra.uni $L107;
+	setp.gt.s64 %p91, %rd373, %rd371;
+	setp.eq.s64 %p92, %rd373, %rd371;
+	setp.lt.s64 %p93, %rd374, %rd372;
+	and.pred %p94, %p92, %p93;
+	or.pred %p95, %p91, %p94;
+	selp.b64 %rd377, %rd373, %rd371, %p95;
+	selp.b64 %rd378, %rd374, %rd372, %p95;
+	mov.b64 %rd371, %rd377;
+	mov.b64 %rd372, %rd378;
+	bra.uni $L105;
+$L107:
+	mov.b64 %rd379, %rd371;
+	mov.b64 %rd380, %rd372;
+	mov.b64 %rd381, %rd373;
+	mov.b64 %rd382, %rd374;
+	mov.b64 %rd383, %rd379;
+	mov.b64 %rd384, %rd380;
+	mov.b64 %rd385, %rd381;
+	mov.b64 %rd386, %rd382;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd389, %rd383, %rd387;
+	mov.b64 %rd383, %rd389;
+	add.s64 %rd390, %rd384, %rd388;
+	mov.b64 %rd384, %rd390;
+$L108:
+	mov.b64 %rd371, %rd383;
+	mov.b64 %rd372, %rd384;
+$L105:
+$L104:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L102;
+$L103:
+	setp.eq.u32 %p96, %r7, 0;
+	@!%p96 bra $L109;
+	mul.wide.u32 %rd391, %r8, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	st.shared.s64 [%rd392+0], %rd371;
+	st.shared.s64 [%rd392+8], %rd372;
+$L109:
+	bar.sync 0;
+	setp.eq.u32 %p97, %r8, 0;
+	@!%p97 bra $L110;
+	setp.lo.u32 %p98, %r7, %r10;
+	@!%p98 bra $L111;
+	mul.wide.u32 %rd393, %r7, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	ld.shared.s64 %rd395, [%rd394+0];
+	ld.shared.s64 %rd396, [%rd394+8];
+	mov.b64 %rd371, %rd395;
+	mov.b64 %rd372, %rd396;
+$L111:
 	sub.u32 %r142, %r10, 1;
 	mov.b32 %r143, %r131;
-$L107:
-	setp.hs.u32 %p98, %r143, 32;
-	@%p98 bra $L108;
-	mov.b64 {%r144, %r145}, %rd380;
-	shfl.sync.down.b32 %r146|%p99, %r144, %r143, %r142, %r17;
+$L112:
+	setp.hs.u32 %p99, %r143, 32;
+	@%p99 bra $L113;
+	mov.b64 {%r144, %r145}, %rd371;
+	shfl.sync.down.b32 %r146|%p100, %r144, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
-	mov.b64 %rd406, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd381;
+	mov.b64 %rd397, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd372;
 	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
-	mov.b64 %rd407, {%r150, %r151};
-	@!%p99 bra $L109;
-	setp.ne.u32 %p100, %r18, 9;
-	@%p100 bra.uni $L111;
-	setp.lt.s64 %p101, %rd406, %rd380;
-	setp.eq.s64 %p102, %rd406, %rd380;
-	setp.lt.s64 %p103, %rd407, %rd381;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd408, %rd406, %rd380, %p105;
-	selp.b64 %rd409, %rd407, %rd381, %p105;
-	mov.b64 %rd380, %rd408;
-	mov.b64 %rd381, %rd409;
-	bra.uni $L110;
-$L111:
-	setp.ne.u32 %p106, %r18, 10;
-	@%p106 bra.uni $L112;
-	setp.gt.s64 %p107, %rd406, %rd380;
-	setp.eq.s64 %p108, %rd406, %rd380;
-	setp.lt.s64 %p109, %rd407, %rd381;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd410, %rd406, %rd380, %p111;
-	selp.b64 %rd411, %rd407, %rd381, %p111;
-	mov.b64 %rd380, %rd410;
-	mov.b64 %rd381, %rd411;
-	bra.uni $L110;
-$L112:
-	mov.b64 %rd412, %rd380;
-	mov.b64 %rd413, %rd381;
-	mov.b64 %rd414, %rd406;
-	mov.b64 %rd415, %rd407;
-	mov.b64 %rd392, %rd412;
-	mov.b64 %rd393, %rd413;
-	mov.b64 %rd394, %rd414;
-	mov.b64 %rd395, %rd415;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd416, %rd392, %rd396;
-	mov.b64 %rd392, %rd416;
-	add.s64 %rd417, %rd393, %rd397;
-	mov.b64 %rd393, %rd417;
-$L113:
-	mov.b64 %rd380, %rd392;
-	mov.b64 %rd381, %rd393;
-$L110:
-$L109:
-	shl.b32 %r143, %r143, 1;
-	bra.uni $L107;
-$L108:
-$L105:
-	mul.wide.u32 %rd418, %r29, 16;
-	add.s64 %rd419, %rd11, %rd418;
-	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L114;
-	st.global.s64 [%rd419+0], %rd380;
-	st.global.s64 [%rd419+8], %rd381;
+	mov.b64 %rd398, {%r150, %r151};
+	@!%p100 bra $L114;
+	setp.ne.u32 %p101, %r18, 9;
+	@%p101 bra.uni $L116;
+	setp.lt.s64 %p102, %rd397, %rd371;
+	setp.eq.s64 %p103, %rd397, %rd371;
+	setp.lt.s64 %p104, %rd398, %rd372;
+	and.pred %p105, %p103, %p104;
+	or.pred %p106, %p102, %p105;
+	selp.b64 %rd399, %rd397, %rd371, %p106;
+	selp.b64 %rd400, %rd398, %rd372, %p106;
+	mov.b64 %rd371, %rd399;
+	mov.b64 %rd372, %rd400;
+	bra.uni $L115;
+$L116:
+	setp.ne.u32 %p107, %r18, 10;
+	@%p107 bra.uni $L117;
+	setp.gt.s64 %p108, %rd397, %rd371;
+	setp.eq.s64 %p109, %rd397, %rd371;
+	setp.lt.s64 %p110, %rd398, %rd372;
+	and.pred %p111, %p109, %p110;
+	or.pred %p112, %p108, %p111;
+	selp.b64 %rd401, %rd397, %rd371, %p112;
+	selp.b64 %rd402, %rd398, %rd372, %p112;
+	mov.b64 %rd371, %rd401;
+	mov.b64 %rd372, %rd402;
+	bra.uni $L115;
+$L117:
+	mov.b64 %rd403, %rd371;
+	mov.b64 %rd404, %rd372;
+	mov.b64 %rd405, %rd397;
+	mov.b64 %rd406, %rd398;
+	mov.b64 %rd383, %rd403;
+	mov.b64 %rd384, %rd404;
+	mov.b64 %rd385, %rd405;
+	mov.b64 %rd386, %rd406;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd407, %rd383, %rd387;
+	mov.b64 %rd383, %rd407;
+	add.s64 %rd408, %rd384, %rd388;
+	mov.b64 %rd384, %rd408;
+$L118:
+	mov.b64 %rd371, %rd383;
+	mov.b64 %rd372, %rd384;
+$L115:
 $L114:
-	// the last block combines the partials
+	shl.b32 %r143, %r143, 1;
+	bra.uni $L112;
+$L113:
+$L110:
+	mul.wide.u32 %rd409, %r29, 16;
+	add.s64 %rd410, %rd11, %rd409;
 	setp.eq.u32 %p113, %r5, 0;
-	@!%p113 bra $L115;
+	@!%p113 bra $L119;
+	st.global.s64 [%rd410+0], %rd371;
+	st.global.s64 [%rd410+8], %rd372;
+$L119:
+	// the last block combines the partials
+	setp.eq.u32 %p114, %r5, 0;
+	@!%p114 bra $L120;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r152, [gk_reduce_done], 1;
 	sub.u32 %r153, %r30, 1;
-	setp.eq.u32 %p114, %r152, %r153;
+	setp.eq.u32 %p115, %r152, %r153;
 	fence.acq_rel.gpu;
-	selp.b32 %r154, 1, 0, %p114;
+	selp.b32 %r154, 1, 0, %p115;
 	st.shared.u32 [%rd1+1024], %r154;
-$L115:
+$L120:
 	bar.sync 0;
 	ld.shared.u32 %r155, [%rd1+1024];
-	setp.ne.u32 %p115, %r155, 0;
-	@!%p115 bra $L116;
-	cvt.u64.u32 %rd422, %r30;
-	cvt.u64.u32 %rd423, %r5;
-	cvt.u64.u32 %rd424, %r6;
-	setp.ne.u32 %p116, %r18, 9;
-	@%p116 bra.uni $L118;
-	mov.b64 %rd420, 9223372036854775807;
-	mov.b64 %rd421, 9223372036854775807;
-	mov.b64 %rd425, %rd423;
-$L119:
-	setp.ge.s64 %p117, %rd425, %rd422;
-	@%p117 bra $L120;
-	mad.lo.s64 %rd426, %rd425, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd427, [%rd426+0];
-	ld.relaxed.gpu.global.s64 %rd428, [%rd426+8];
-	setp.lt.s64 %p118, %rd427, %rd420;
-	setp.eq.s64 %p119, %rd427, %rd420;
-	setp.lt.s64 %p120, %rd428, %rd421;
-	and.pred %p121, %p119, %p120;
-	or.pred %p122, %p118, %p121;
-	selp.b64 %rd429, %rd427, %rd420, %p122;
-	selp.b64 %rd430, %rd428, %rd421, %p122;
-	mov.b64 %rd420, %rd429;
-	mov.b64 %rd421, %rd430;
-	add.s64 %rd425, %rd425, %rd424;
-	bra.uni $L119;
-$L120:
-	bra.uni $L117;
-$L118:
-	setp.ne.u32 %p123, %r18, 10;
-	@%p123 bra.uni $L121;
-	mov.b64 %rd420, -9223372036854775808;
-	mov.b64 %rd421, 9223372036854775807;
-	mov.b64 %rd431, %rd423;
-$L122:
-	setp.ge.s64 %p124, %rd431, %rd422;
-	@%p124 bra $L123;
-	mad.lo.s64 %rd432, %rd431, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd433, [%rd432+0];
-	ld.relaxed.gpu.global.s64 %rd434, [%rd432+8];
-	setp.gt.s64 %p125, %rd433, %rd420;
-	setp.eq.s64 %p126, %rd433, %rd420;
-	setp.lt.s64 %p127, %rd434, %rd421;
-	and.pred %p128, %p126, %p127;
-	or.pred %p129, %p125, %p128;
-	selp.b64 %rd435, %rd433, %rd420, %p129;
-	selp.b64 %rd436, %rd434, %rd421, %p129;
-	mov.b64 %rd420, %rd435;
-	mov.b64 %rd421, %rd436;
-	add.s64 %rd431, %rd431, %rd424;
+	setp.ne.u32 %p116, %r155, 0;
+	@!%p116 bra $L121;
+	cvt.u64.u32 %rd413, %r30;
+	cvt.u64.u32 %rd414, %r5;
+	cvt.u64.u32 %rd415, %r6;
+	setp.ne.u32 %p117, %r18, 9;
+	@%p117 bra.uni $L123;
+	mov.b64 %rd411, 9223372036854775807;
+	mov.b64 %rd412, 9223372036854775807;
+	mov.b64 %rd416, %rd414;
+$L124:
+	setp.ge.s64 %p118, %rd416, %rd413;
+	@%p118 bra $L125;
+	mad.lo.s64 %rd417, %rd416, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd418, [%rd417+0];
+	ld.relaxed.gpu.global.s64 %rd419, [%rd417+8];
+	setp.lt.s64 %p119, %rd418, %rd411;
+	setp.eq.s64 %p120, %rd418, %rd411;
+	setp.lt.s64 %p121, %rd419, %rd412;
+	and.pred %p122, %p120, %p121;
+	or.pred %p123, %p119, %p122;
+	selp.b64 %rd420, %rd418, %rd411, %p123;
+	selp.b64 %rd421, %rd419, %rd412, %p123;
+	mov.b64 %rd411, %rd420;
+	mov.b64 %rd412, %rd421;
+	add.s64 %rd416, %rd416, %rd415;
+	bra.uni $L124;
+$L125:
 	bra.uni $L122;
 $L123:
-	bra.uni $L117;
-$L121:
+	setp.ne.u32 %p124, %r18, 10;
+	@%p124 bra.uni $L126;
+	mov.b64 %rd411, -9223372036854775808;
+	mov.b64 %rd412, 9223372036854775807;
+	mov.b64 %rd422, %rd414;
+$L127:
+	setp.ge.s64 %p125, %rd422, %rd413;
+	@%p125 bra $L128;
+	mad.lo.s64 %rd423, %rd422, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd424, [%rd423+0];
+	ld.relaxed.gpu.global.s64 %rd425, [%rd423+8];
+	setp.gt.s64 %p126, %rd424, %rd411;
+	setp.eq.s64 %p127, %rd424, %rd411;
+	setp.lt.s64 %p128, %rd425, %rd412;
+	and.pred %p129, %p127, %p128;
+	or.pred %p130, %p126, %p129;
+	selp.b64 %rd426, %rd424, %rd411, %p130;
+	selp.b64 %rd427, %rd425, %rd412, %p130;
+	mov.b64 %rd411, %rd426;
+	mov.b64 %rd412, %rd427;
+	add.s64 %rd422, %rd422, %rd415;
+	bra.uni $L127;
+$L128:
+	bra.uni $L122;
+$L126:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L124:
-	mov.b64 %rd437, %rd119;
-	mov.b64 %rd438, %rd120;
-	mov.b64 %rd420, %rd437;
-	mov.b64 %rd421, %rd438;
-	mov.b64 %rd439, %rd423;
-$L125:
-	setp.ge.s64 %p130, %rd439, %rd422;
-	@%p130 bra $L126;
-	mad.lo.s64 %rd440, %rd439, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd441, [%rd440+0];
-	ld.relaxed.gpu.global.s64 %rd442, [%rd440+8];
-	mov.b64 %rd443, %rd420;
-	mov.b64 %rd444, %rd421;
-	mov.b64 %rd445, %rd441;
-	mov.b64 %rd446, %rd442;
-	mov.b64 %rd392, %rd443;
-	mov.b64 %rd393, %rd444;
-	mov.b64 %rd394, %rd445;
-	mov.b64 %rd395, %rd446;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd447, %rd392, %rd396;
-	mov.b64 %rd392, %rd447;
-	add.s64 %rd448, %rd393, %rd397;
-	mov.b64 %rd393, %rd448;
-$L127:
-	mov.b64 %rd420, %rd392;
-	mov.b64 %rd421, %rd393;
-	add.s64 %rd439, %rd439, %rd424;
-	bra.uni $L125;
-$L126:
-$L117:
-	mov.b64 %rd449, %rd420;
-	mov.b64 %rd450, %rd421;
+$L129:
+	mov.b64 %rd428, %rd119;
+	mov.b64 %rd429, %rd120;
+	mov.b64 %rd411, %rd428;
+	mov.b64 %rd412, %rd429;
+	mov.b64 %rd430, %rd414;
+$L130:
+	setp.ge.s64 %p131, %rd430, %rd413;
+	@%p131 bra $L131;
+	mad.lo.s64 %rd431, %rd430, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd432, [%rd431+0];
+	ld.relaxed.gpu.global.s64 %rd433, [%rd431+8];
+	mov.b64 %rd434, %rd411;
+	mov.b64 %rd435, %rd412;
+	mov.b64 %rd436, %rd432;
+	mov.b64 %rd437, %rd433;
+	mov.b64 %rd383, %rd434;
+	mov.b64 %rd384, %rd435;
+	mov.b64 %rd385, %rd436;
+	mov.b64 %rd386, %rd437;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd438, %rd383, %rd387;
+	mov.b64 %rd383, %rd438;
+	add.s64 %rd439, %rd384, %rd388;
+	mov.b64 %rd384, %rd439;
+$L132:
+	mov.b64 %rd411, %rd383;
+	mov.b64 %rd412, %rd384;
+	add.s64 %rd430, %rd430, %rd415;
+	bra.uni $L130;
+$L131:
+$L122:
+	mov.b64 %rd440, %rd411;
+	mov.b64 %rd441, %rd412;
 	// block reduction
 	mov.b32 %r156, 1;
 	mov.b32 %r157, 1;
 	sub.u32 %r158, %r13, 1;
 	mov.b32 %r159, %r156;
-$L128:
-	setp.hs.u32 %p131, %r159, 32;
-	@%p131 bra $L129;
-	mov.b64 {%r160, %r161}, %rd449;
-	shfl.sync.down.b32 %r162|%p132, %r160, %r159, %r158, %r17;
+$L133:
+	setp.hs.u32 %p132, %r159, 32;
+	@%p132 bra $L134;
+	mov.b64 {%r160, %r161}, %rd440;
+	shfl.sync.down.b32 %r162|%p133, %r160, %r159, %r158, %r17;
 	shfl.sync.down.b32 %r163, %r161, %r159, %r158, %r17;
-	mov.b64 %rd451, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd450;
+	mov.b64 %rd442, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd441;
 	shfl.sync.down.b32 %r166, %r164, %r159, %r158, %r17;
 	shfl.sync.down.b32 %r167, %r165, %r159, %r158, %r17;
-	mov.b64 %rd452, {%r166, %r167};
-	@!%p132 bra $L130;
-	setp.ne.u32 %p133, %r18, 9;
-	@%p133 bra.uni $L132;
-	setp.lt.s64 %p134, %rd451, %rd449;
-	setp.eq.s64 %p135, %rd451, %rd449;
-	setp.lt.s64 %p136, %rd452, %rd450;
-	and.pred %p137, %p135, %p136;
-	or.pred %p138, %p134, %p137;
-	selp.b64 %rd453, %rd451, %rd449, %p138;
-	selp.b64 %rd454, %rd452, %rd450, %p138;
-	mov.b64 %rd449, %rd453;
-	mov.b64 %rd450, %rd454;
-	bra.uni $L131;
-$L132:
-	setp.ne.u32 %p139, %r18, 10;
-	@%p139 bra.uni $L133;
-	setp.gt.s64 %p140, %rd451, %rd449;
-	setp.eq.s64 %p141, %rd451, %rd449;
-	setp.lt.s64 %p142, %rd452, %rd450;
-	and.pred %p143, %p141, %p142;
-	or.pred %p144, %p140, %p143;
-	selp.b64 %rd455, %rd451, %rd449, %p144;
-	selp.b64 %rd456, %rd452, %rd450, %p144;
-	mov.b64 %rd449, %rd455;
-	mov.b64 %rd450, %rd456;
-	bra.uni $L131;
-$L133:
-	mov.b64 %rd457, %rd449;
-	mov.b64 %rd458, %rd450;
-	mov.b64 %rd459, %rd451;
-	mov.b64 %rd460, %rd452;
-	mov.b64 %rd392, %rd457;
-	mov.b64 %rd393, %rd458;
-	mov.b64 %rd394, %rd459;
-	mov.b64 %rd395, %rd460;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd461, %rd392, %rd396;
-	mov.b64 %rd392, %rd461;
-	add.s64 %rd462, %rd393, %rd397;
-	mov.b64 %rd393, %rd462;
-$L134:
-	mov.b64 %rd449, %rd392;
-	mov.b64 %rd450, %rd393;
-$L131:
-$L130:
-	shl.b32 %r159, %r159, 1;
-	bra.uni $L128;
-$L129:
-	setp.eq.u32 %p145, %r7, 0;
-	@!%p145 bra $L135;
-	mul.wide.u32 %rd463, %r8, 16;
-	add.s64 %rd464, %rd1, %rd463;
-	st.shared.s64 [%rd464+0], %rd449;
-	st.shared.s64 [%rd464+8], %rd450;
-$L135:
-	bar.sync 0;
-	setp.eq.u32 %p146, %r8, 0;
-	@!%p146 bra $L136;
-	setp.lo.u32 %p147, %r7, %r10;
-	@!%p147 bra $L137;
-	mul.wide.u32 %rd465, %r7, 16;
-	add.s64 %rd466, %rd1, %rd465;
-	ld.shared.s64 %rd467, [%rd466+0];
-	ld.shared.s64 %rd468, [%rd466+8];
-	mov.b64 %rd449, %rd467;
-	mov.b64 %rd450, %rd468;
+	mov.b64 %rd443, {%r166, %r167};
+	@!%p133 bra $L135;
+	setp.ne.u32 %p134, %r18, 9;
+	@%p134 bra.uni $L137;
+	setp.lt.s64 %p135, %rd442, %rd440;
+	setp.eq.s64 %p136, %rd442, %rd440;
+	setp.lt.s64 %p137, %rd443, %rd441;
+	and.pred %p138, %p136, %p137;
+	or.pred %p139, %p135, %p138;
+	selp.b64 %rd444, %rd442, %rd440, %p139;
+	selp.b64 %rd445, %rd443, %rd441, %p139;
+	mov.b64 %rd440, %rd444;
+	mov.b64 %rd441, %rd445;
+	bra.uni $L136;
 $L137:
+	setp.ne.u32 %p140, %r18, 10;
+	@%p140 bra.uni $L138;
+	setp.gt.s64 %p141, %rd442, %rd440;
+	setp.eq.s64 %p142, %rd442, %rd440;
+	setp.lt.s64 %p143, %rd443, %rd441;
+	and.pred %p144, %p142, %p143;
+	or.pred %p145, %p141, %p144;
+	selp.b64 %rd446, %rd442, %rd440, %p145;
+	selp.b64 %rd447, %rd443, %rd441, %p145;
+	mov.b64 %rd440, %rd446;
+	mov.b64 %rd441, %rd447;
+	bra.uni $L136;
+$L138:
+	mov.b64 %rd448, %rd440;
+	mov.b64 %rd449, %rd441;
+	mov.b64 %rd450, %rd442;
+	mov.b64 %rd451, %rd443;
+	mov.b64 %rd383, %rd448;
+	mov.b64 %rd384, %rd449;
+	mov.b64 %rd385, %rd450;
+	mov.b64 %rd386, %rd451;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd452, %rd383, %rd387;
+	mov.b64 %rd383, %rd452;
+	add.s64 %rd453, %rd384, %rd388;
+	mov.b64 %rd384, %rd453;
+$L139:
+	mov.b64 %rd440, %rd383;
+	mov.b64 %rd441, %rd384;
+$L136:
+$L135:
+	shl.b32 %r159, %r159, 1;
+	bra.uni $L133;
+$L134:
+	setp.eq.u32 %p146, %r7, 0;
+	@!%p146 bra $L140;
+	mul.wide.u32 %rd454, %r8, 16;
+	add.s64 %rd455, %rd1, %rd454;
+	st.shared.s64 [%rd455+0], %rd440;
+	st.shared.s64 [%rd455+8], %rd441;
+$L140:
+	bar.sync 0;
+	setp.eq.u32 %p147, %r8, 0;
+	@!%p147 bra $L141;
+	setp.lo.u32 %p148, %r7, %r10;
+	@!%p148 bra $L142;
+	mul.wide.u32 %rd456, %r7, 16;
+	add.s64 %rd457, %rd1, %rd456;
+	ld.shared.s64 %rd458, [%rd457+0];
+	ld.shared.s64 %rd459, [%rd457+8];
+	mov.b64 %rd440, %rd458;
+	mov.b64 %rd441, %rd459;
+$L142:
 	sub.u32 %r168, %r10, 1;
 	mov.b32 %r169, %r157;
-$L138:
-	setp.hs.u32 %p148, %r169, 32;
-	@%p148 bra $L139;
-	mov.b64 {%r170, %r171}, %rd449;
-	shfl.sync.down.b32 %r172|%p149, %r170, %r169, %r168, %r17;
+$L143:
+	setp.hs.u32 %p149, %r169, 32;
+	@%p149 bra $L144;
+	mov.b64 {%r170, %r171}, %rd440;
+	shfl.sync.down.b32 %r172|%p150, %r170, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r173, %r171, %r169, %r168, %r17;
-	mov.b64 %rd469, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd450;
+	mov.b64 %rd460, {%r172, %r173};
+	mov.b64 {%r174, %r175}, %rd441;
 	shfl.sync.down.b32 %r176, %r174, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r177, %r175, %r169, %r168, %r17;
-	mov.b64 %rd470, {%r176, %r177};
-	@!%p149 bra $L140;
-	setp.ne.u32 %p150, %r18, 9;
-	@%p150 bra.uni $L142;
-	setp.lt.s64 %p151, %rd469, %rd449;
-	setp.eq.s64 %p152, %rd469, %rd449;
-	setp.lt.s64 %p153, %rd470, %rd450;
-	and.pred %p154, %p152, %p153;
-	or.pred %p155, %p151, %p154;
-	selp.b64 %rd471, %rd469, %rd449, %p155;
-	selp.b64 %rd472, %rd470, %rd450, %p155;
-	mov.b64 %rd449, %rd471;
-	mov.b64 %rd450, %rd472;
-	bra.uni $L141;
-$L142:
-	setp.ne.u32 %p156, %r18, 10;
-	@%p156 bra.uni $L143;
-	setp.gt.s64 %p157, %rd469, %rd449;
-	setp.eq.s64 %p158, %rd469, %rd449;
-	setp.lt.s64 %p159, %rd470, %rd450;
-	and.pred %p160, %p158, %p159;
-	or.pred %p161, %p157, %p160;
-	selp.b64 %rd473, %rd469, %rd449, %p161;
-	selp.b64 %rd474, %rd470, %rd450, %p161;
-	mov.b64 %rd449, %rd473;
-	mov.b64 %rd450, %rd474;
-	bra.uni $L141;
-$L143:
-	mov.b64 %rd475, %rd449;
-	mov.b64 %rd476, %rd450;
-	mov.b64 %rd477, %rd469;
-	mov.b64 %rd478, %rd470;
-	mov.b64 %rd392, %rd475;
-	mov.b64 %rd393, %rd476;
-	mov.b64 %rd394, %rd477;
-	mov.b64 %rd395, %rd478;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd479, %rd392, %rd396;
-	mov.b64 %rd392, %rd479;
-	add.s64 %rd480, %rd393, %rd397;
-	mov.b64 %rd393, %rd480;
-$L144:
-	mov.b64 %rd449, %rd392;
-	mov.b64 %rd450, %rd393;
-$L141:
-$L140:
-	shl.b32 %r169, %r169, 1;
-	bra.uni $L138;
-$L139:
-$L136:
-	@!%p113 bra $L145;
-	st.global.s64 [%rd13+0], %rd449;
-	st.global.s64 [%rd13+8], %rd450;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd461, {%r176, %r177};
+	@!%p150 bra $L145;
+	setp.ne.u32 %p151, %r18, 9;
+	@%p151 bra.uni $L147;
+	setp.lt.s64 %p152, %rd460, %rd440;
+	setp.eq.s64 %p153, %rd460, %rd440;
+	setp.lt.s64 %p154, %rd461, %rd441;
+	and.pred %p155, %p153, %p154;
+	or.pred %p156, %p152, %p155;
+	selp.b64 %rd462, %rd460, %rd440, %p156;
+	selp.b64 %rd463, %rd461, %rd441, %p156;
+	mov.b64 %rd440, %rd462;
+	mov.b64 %rd441, %rd463;
+	bra.uni $L146;
+$L147:
+	setp.ne.u32 %p157, %r18, 10;
+	@%p157 bra.uni $L148;
+	setp.gt.s64 %p158, %rd460, %rd440;
+	setp.eq.s64 %p159, %rd460, %rd440;
+	setp.lt.s64 %p160, %rd461, %rd441;
+	and.pred %p161, %p159, %p160;
+	or.pred %p162, %p158, %p161;
+	selp.b64 %rd464, %rd460, %rd440, %p162;
+	selp.b64 %rd465, %rd461, %rd441, %p162;
+	mov.b64 %rd440, %rd464;
+	mov.b64 %rd441, %rd465;
+	bra.uni $L146;
+$L148:
+	mov.b64 %rd466, %rd440;
+	mov.b64 %rd467, %rd441;
+	mov.b64 %rd468, %rd460;
+	mov.b64 %rd469, %rd461;
+	mov.b64 %rd383, %rd466;
+	mov.b64 %rd384, %rd467;
+	mov.b64 %rd385, %rd468;
+	mov.b64 %rd386, %rd469;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd470, %rd383, %rd387;
+	mov.b64 %rd383, %rd470;
+	add.s64 %rd471, %rd384, %rd388;
+	mov.b64 %rd384, %rd471;
+$L149:
+	mov.b64 %rd440, %rd383;
+	mov.b64 %rd441, %rd384;
+$L146:
 $L145:
-$L116:
+	shl.b32 %r169, %r169, 1;
+	bra.uni $L143;
+$L144:
+$L141:
+	@!%p114 bra $L150;
+	st.global.s64 [%rd13+0], %rd440;
+	st.global.s64 [%rd13+8], %rd441;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L150:
+$L121:
 	ret;
 }
 `
@@ -8353,9 +8353,9 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s47
 )
 {
-	.reg .pred %p<167>;
+	.reg .pred %p<168>;
 	.reg .b32 %r<177>;
-	.reg .b64 %rd<506>;
+	.reg .b64 %rd<497>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -8926,240 +8926,240 @@ $L55:
 	@!%p44 bra $L69;
 	mov.b64 %rd312, %rd136;
 	mov.b32 %r88, %r57;
-	setp.lt.s64 %p56, %rd122, 64;
-	setp.le.s64 %p57, %rd166, 1;
-	or.pred %p58, %p56, %p57;
-	@!%p58 bra $L70;
-	cvt.s64.s32 %rd313, %r88;
-	add.s64 %rd314, %rd313, 1;
-	mul.lo.s64 %rd315, %rd314, %rd139;
-	mad.lo.s64 %rd316, %rd315, 8, %rd137;
-	ld.global.nc.s64 %rd317, [%rd316+0];
-	mov.b64 %rd318, %rd317;
-	cvt.s64.s32 %rd319, %r88;
-	mul.lo.s64 %rd320, %rd319, %rd139;
-	mad.lo.s64 %rd321, %rd320, 8, %rd137;
-	ld.global.nc.s64 %rd322, [%rd321+0];
-	mov.b64 %rd323, %rd322;
-	sub.s64 %rd324, %rd318, %rd323;
-	add.s64 %rd325, %rd123, %rd324;
-	mov.b64 %rd123, %rd325;
-	bra.uni $L71;
+	mov.b64 %rd313, %rd122;
+	mov.b64 %rd314, %rd166;
 $L70:
-	mov.b64 %rd326, %rd166;
-	setp.ge.s64 %p59, %rd122, 4096;
-	@!%p59 bra $L73;
-	mul.lo.s64 %rd327, %rd326, 4;
-	mov.b64 %rd326, %rd327;
-$L73:
-	setp.ge.s64 %p60, %rd122, 65536;
-	@!%p60 bra $L75;
-	mul.lo.s64 %rd328, %rd326, 4;
-	mov.b64 %rd326, %rd328;
-$L75:
-	sub.s64 %rd329, %rd326, 1;
-	and.b64 %rd330, %rd122, %rd329;
-	setp.eq.s64 %p61, %rd330, 0;
-	@!%p61 bra $L77;
-	cvt.s64.s32 %rd331, %r88;
-	add.s64 %rd332, %rd331, 1;
-	mul.lo.s64 %rd333, %rd332, %rd139;
-	mad.lo.s64 %rd334, %rd333, 8, %rd137;
-	ld.global.nc.s64 %rd335, [%rd334+0];
-	mov.b64 %rd336, %rd335;
-	cvt.s64.s32 %rd337, %r88;
-	mul.lo.s64 %rd338, %rd337, %rd139;
-	mad.lo.s64 %rd339, %rd338, 8, %rd137;
-	ld.global.nc.s64 %rd340, [%rd339+0];
-	mov.b64 %rd341, %rd340;
-	sub.s64 %rd342, %rd336, %rd341;
-	mul.lo.s64 %rd343, %rd326, %rd342;
-	add.s64 %rd344, %rd123, %rd343;
-	mov.b64 %rd123, %rd344;
-$L77:
+	setp.lt.s64 %p56, %rd313, 64;
+	setp.le.s64 %p57, %rd314, 1;
+	or.pred %p58, %p56, %p57;
+	@!%p58 bra $L74;
+	mov.b64 %rd315, 1;
+	bra.uni $L72;
+$L74:
+	mov.b64 %rd316, %rd314;
+	setp.ge.s64 %p59, %rd313, 4096;
+	@!%p59 bra $L76;
+	mul.lo.s64 %rd317, %rd316, 4;
+	mov.b64 %rd316, %rd317;
+$L76:
+	setp.ge.s64 %p60, %rd313, 65536;
+	@!%p60 bra $L78;
+	mul.lo.s64 %rd318, %rd316, 4;
+	mov.b64 %rd316, %rd318;
+$L78:
+	sub.s64 %rd319, %rd316, 1;
+	and.b64 %rd320, %rd313, %rd319;
+	setp.eq.s64 %p61, %rd320, 0;
+	@!%p61 bra $L80;
+	mov.b64 %rd315, %rd316;
+	bra.uni $L72;
+$L80:
+	mov.b64 %rd315, 0;
+	bra.uni $L72;
 $L71:
-	add.s64 %rd345, %rd122, 1;
-	mov.b64 %rd122, %rd345;
+	bra.uni $L70;
+$L72:
+	mov.b64 %rd321, %rd315;
+	setp.ne.s64 %p62, %rd321, 0;
+	@!%p62 bra $L82;
+	cvt.s64.s32 %rd322, %r88;
+	add.s64 %rd323, %rd322, 1;
+	mul.lo.s64 %rd324, %rd323, %rd139;
+	mad.lo.s64 %rd325, %rd324, 8, %rd137;
+	ld.global.nc.s64 %rd326, [%rd325+0];
+	mov.b64 %rd327, %rd326;
+	cvt.s64.s32 %rd328, %r88;
+	mul.lo.s64 %rd329, %rd328, %rd139;
+	mad.lo.s64 %rd330, %rd329, 8, %rd137;
+	ld.global.nc.s64 %rd331, [%rd330+0];
+	mov.b64 %rd332, %rd331;
+	sub.s64 %rd333, %rd327, %rd332;
+	mul.lo.s64 %rd334, %rd321, %rd333;
+	add.s64 %rd335, %rd123, %rd334;
+	mov.b64 %rd123, %rd335;
+$L82:
+	add.s64 %rd336, %rd122, 1;
+	mov.b64 %rd122, %rd336;
 $L69:
 $L52:
 $L23:
-	add.s64 %rd346, %rd212, %rd201;
-	mov.b64 %rd212, %rd346;
+	add.s64 %rd337, %rd212, %rd201;
+	mov.b64 %rd212, %rd337;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd347, %rd206;
-$L78:
-	@!%p17 bra $L82;
-	bra.uni $L80;
-$L82:
-	// block scan
-	mov.b64 %rd348, %rd347;
-	mov.b32 %r89, %r3;
+	mov.b64 %rd338, %rd206;
 $L83:
-	setp.hs.u32 %p62, %r89, 32;
-	@%p62 bra $L84;
-	mov.b64 {%r90, %r91}, %rd348;
-	shfl.sync.up.b32 %r92|%p63, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd349, {%r92, %r93};
-	@!%p63 bra $L85;
-	add.s64 %rd350, %rd349, %rd348;
-	mov.b64 %rd348, %rd350;
-$L85:
-	shl.b32 %r89, %r89, 1;
-	bra.uni $L83;
-$L84:
-	mov.b64 {%r94, %r95}, %rd348;
-	shfl.sync.up.b32 %r96|%p64, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd351, {%r96, %r97};
-	setp.lo.u32 %p65, %r3, 32;
-	and.pred %p66, %p64, %p65;
-	selp.b64 %rd352, %rd351, 0, %p66;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p67, %r7, %r98;
-	@!%p67 bra $L86;
-	mul.wide.u32 %rd353, %r8, 16;
-	add.s64 %rd354, %rd1, %rd353;
-	st.shared.s64 [%rd354+0], %rd348;
-$L86:
-	bar.sync 0;
-	setp.eq.u32 %p68, %r8, 0;
-	@!%p68 bra $L87;
-	mov.b64 %rd355, 0;
-	setp.lo.u32 %p69, %r7, %r10;
-	@!%p69 bra $L88;
-	mul.wide.u32 %rd356, %r7, 16;
-	add.s64 %rd357, %rd1, %rd356;
-	ld.shared.s64 %rd358, [%rd357+0];
-	mov.b64 %rd355, %rd358;
-$L88:
-	mov.b64 {%r99, %r100}, %rd355;
-	shfl.sync.up.b32 %r101|%p70, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd359, {%r101, %r102};
-	@!%p70 bra $L89;
-	add.s64 %rd360, %rd359, %rd355;
-	mov.b64 %rd355, %rd360;
-$L89:
-	mov.b64 {%r103, %r104}, %rd355;
-	shfl.sync.up.b32 %r105|%p71, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd361, {%r105, %r106};
-	@!%p71 bra $L90;
-	add.s64 %rd362, %rd361, %rd355;
-	mov.b64 %rd355, %rd362;
-$L90:
-	mov.b64 {%r107, %r108}, %rd355;
-	shfl.sync.up.b32 %r109|%p72, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd363, {%r109, %r110};
-	@!%p72 bra $L91;
-	add.s64 %rd364, %rd363, %rd355;
-	mov.b64 %rd355, %rd364;
-$L91:
-	mov.b64 {%r111, %r112}, %rd355;
-	shfl.sync.up.b32 %r113|%p73, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd365, {%r113, %r114};
-	@!%p73 bra $L92;
-	add.s64 %rd366, %rd365, %rd355;
-	mov.b64 %rd355, %rd366;
-$L92:
-	mov.b64 {%r115, %r116}, %rd355;
-	shfl.sync.up.b32 %r117|%p74, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd367, {%r117, %r118};
-	@!%p74 bra $L93;
-	add.s64 %rd368, %rd367, %rd355;
-	mov.b64 %rd355, %rd368;
-$L93:
-	mov.b64 {%r119, %r120}, %rd355;
-	shfl.sync.up.b32 %r121|%p75, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd369, {%r121, %r122};
-	selp.b64 %rd370, %rd369, 0, %p75;
-	@!%p69 bra $L94;
-	mul.wide.u32 %rd371, %r7, 16;
-	add.s64 %rd372, %rd1, %rd371;
-	add.s64 %rd373, %rd372, 512;
-	st.shared.s64 [%rd373+0], %rd370;
-$L94:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p76, %r7, %r123;
-	@!%p76 bra $L95;
-	st.shared.s64 [%rd1+1024], %rd355;
-$L95:
+	@!%p17 bra $L87;
+	bra.uni $L85;
 $L87:
+	// block scan
+	mov.b64 %rd339, %rd338;
+	mov.b32 %r89, %r3;
+$L88:
+	setp.hs.u32 %p63, %r89, 32;
+	@%p63 bra $L89;
+	mov.b64 {%r90, %r91}, %rd339;
+	shfl.sync.up.b32 %r92|%p64, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd340, {%r92, %r93};
+	@!%p64 bra $L90;
+	add.s64 %rd341, %rd340, %rd339;
+	mov.b64 %rd339, %rd341;
+$L90:
+	shl.b32 %r89, %r89, 1;
+	bra.uni $L88;
+$L89:
+	mov.b64 {%r94, %r95}, %rd339;
+	shfl.sync.up.b32 %r96|%p65, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd342, {%r96, %r97};
+	setp.lo.u32 %p66, %r3, 32;
+	and.pred %p67, %p65, %p66;
+	selp.b64 %rd343, %rd342, 0, %p67;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p68, %r7, %r98;
+	@!%p68 bra $L91;
+	mul.wide.u32 %rd344, %r8, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	st.shared.s64 [%rd345+0], %rd339;
+$L91:
 	bar.sync 0;
-	mul.wide.u32 %rd374, %r8, 16;
-	add.s64 %rd375, %rd1, %rd374;
-	add.s64 %rd376, %rd375, 512;
-	ld.shared.s64 %rd377, [%rd376+0];
-	add.s64 %rd378, %rd377, %rd352;
-	ld.shared.s64 %rd379, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd378;
-	shfl.sync.idx.b32 %r126|%p77, %r124, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
-	mov.b64 %rd380, {%r126, %r127};
-	mov.b64 %rd381, %rd379;
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd383;
-	mov.b64 %rd386, %rd384;
-	mov.b64 %rd387, %rd385;
-	mov.b64 %rd388, 0;
-	cvt.u64.u32 %rd389, %r2;
-	setp.eq.s64 %p78, %rd389, 0;
-	setp.gt.s64 %p79, %rd387, 0;
-	and.pred %p80, %p78, %p79;
-	@!%p80 bra $L97;
-	atom.global.add.u64 %rd390, [%rd156], %rd387;
-	mov.b64 %rd391, %rd390;
-	mov.b64 %rd388, %rd391;
+	setp.eq.u32 %p69, %r8, 0;
+	@!%p69 bra $L92;
+	mov.b64 %rd346, 0;
+	setp.lo.u32 %p70, %r7, %r10;
+	@!%p70 bra $L93;
+	mul.wide.u32 %rd347, %r7, 16;
+	add.s64 %rd348, %rd1, %rd347;
+	ld.shared.s64 %rd349, [%rd348+0];
+	mov.b64 %rd346, %rd349;
+$L93:
+	mov.b64 {%r99, %r100}, %rd346;
+	shfl.sync.up.b32 %r101|%p71, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd350, {%r101, %r102};
+	@!%p71 bra $L94;
+	add.s64 %rd351, %rd350, %rd346;
+	mov.b64 %rd346, %rd351;
+$L94:
+	mov.b64 {%r103, %r104}, %rd346;
+	shfl.sync.up.b32 %r105|%p72, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd352, {%r105, %r106};
+	@!%p72 bra $L95;
+	add.s64 %rd353, %rd352, %rd346;
+	mov.b64 %rd346, %rd353;
+$L95:
+	mov.b64 {%r107, %r108}, %rd346;
+	shfl.sync.up.b32 %r109|%p73, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd354, {%r109, %r110};
+	@!%p73 bra $L96;
+	add.s64 %rd355, %rd354, %rd346;
+	mov.b64 %rd346, %rd355;
+$L96:
+	mov.b64 {%r111, %r112}, %rd346;
+	shfl.sync.up.b32 %r113|%p74, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd356, {%r113, %r114};
+	@!%p74 bra $L97;
+	add.s64 %rd357, %rd356, %rd346;
+	mov.b64 %rd346, %rd357;
 $L97:
-	cvt.u64.u32 %rd392, %r2;
-	setp.eq.s64 %p81, %rd392, 0;
-	setp.eq.u32 %p82, %r1, 0;
-	and.pred %p83, %p81, %p82;
-	bar.sync 0;
-	@!%p83 bra $L98;
-	st.shared.s64 [%rd1+1024], %rd388;
+	mov.b64 {%r115, %r116}, %rd346;
+	shfl.sync.up.b32 %r117|%p75, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd358, {%r117, %r118};
+	@!%p75 bra $L98;
+	add.s64 %rd359, %rd358, %rd346;
+	mov.b64 %rd346, %rd359;
 $L98:
-	bar.sync 0;
-	ld.shared.s64 %rd393, [%rd1+1024];
-	mov.b64 %rd394, %rd393;
-	mov.b64 %rd388, %rd394;
-	add.s64 %rd395, %rd388, %rd386;
-	mov.b64 %rd396, %rd395;
-	mov.b64 %rd397, 0;
+	mov.b64 {%r119, %r120}, %rd346;
+	shfl.sync.up.b32 %r121|%p76, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd360, {%r121, %r122};
+	selp.b64 %rd361, %rd360, 0, %p76;
+	@!%p70 bra $L99;
+	mul.wide.u32 %rd362, %r7, 16;
+	add.s64 %rd363, %rd1, %rd362;
+	add.s64 %rd364, %rd363, 512;
+	st.shared.s64 [%rd364+0], %rd361;
 $L99:
-	setp.lt.s64 %p84, %rd397, %rd347;
-	not.pred %p85, %p84;
-	@!%p85 bra $L103;
-	bra.uni $L101;
-$L103:
-	mul.lo.s64 %rd398, %rd397, %rd184;
-	mad.lo.s64 %rd399, %rd398, 4, %rd182;
-	ld.shared.s32 %r128, [%rd399+0];
-	mov.b32 %r129, %r128;
-	add.s64 %rd400, %rd396, %rd397;
-	mul.lo.s64 %rd401, %rd400, %rd155;
-	mad.lo.s64 %rd402, %rd401, 4, %rd153;
-	st.global.s32 [%rd402+0], %r129;
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p77, %r7, %r123;
+	@!%p77 bra $L100;
+	st.shared.s64 [%rd1+1024], %rd346;
 $L100:
-	add.s64 %rd403, %rd397, 1;
-	mov.b64 %rd397, %rd403;
-	bra.uni $L99;
-$L101:
-	bra.uni $L80;
-$L79:
-	bra.uni $L78;
-$L80:
+$L92:
+	bar.sync 0;
+	mul.wide.u32 %rd365, %r8, 16;
+	add.s64 %rd366, %rd1, %rd365;
+	add.s64 %rd367, %rd366, 512;
+	ld.shared.s64 %rd368, [%rd367+0];
+	add.s64 %rd369, %rd368, %rd343;
+	ld.shared.s64 %rd370, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd369;
+	shfl.sync.idx.b32 %r126|%p78, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd371, {%r126, %r127};
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, %rd371;
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, 0;
+	cvt.u64.u32 %rd380, %r2;
+	setp.eq.s64 %p79, %rd380, 0;
+	setp.gt.s64 %p80, %rd378, 0;
+	and.pred %p81, %p79, %p80;
+	@!%p81 bra $L102;
+	atom.global.add.u64 %rd381, [%rd156], %rd378;
+	mov.b64 %rd382, %rd381;
+	mov.b64 %rd379, %rd382;
+$L102:
+	cvt.u64.u32 %rd383, %r2;
+	setp.eq.s64 %p82, %rd383, 0;
+	setp.eq.u32 %p83, %r1, 0;
+	and.pred %p84, %p82, %p83;
+	bar.sync 0;
+	@!%p84 bra $L103;
+	st.shared.s64 [%rd1+1024], %rd379;
+$L103:
+	bar.sync 0;
+	ld.shared.s64 %rd384, [%rd1+1024];
+	mov.b64 %rd385, %rd384;
+	mov.b64 %rd379, %rd385;
+	add.s64 %rd386, %rd379, %rd377;
+	mov.b64 %rd387, %rd386;
+	mov.b64 %rd388, 0;
+$L104:
+	setp.lt.s64 %p85, %rd388, %rd338;
+	not.pred %p86, %p85;
+	@!%p86 bra $L108;
+	bra.uni $L106;
+$L108:
+	mul.lo.s64 %rd389, %rd388, %rd184;
+	mad.lo.s64 %rd390, %rd389, 4, %rd182;
+	ld.shared.s32 %r128, [%rd390+0];
+	mov.b32 %r129, %r128;
+	add.s64 %rd391, %rd387, %rd388;
+	mul.lo.s64 %rd392, %rd391, %rd155;
+	mad.lo.s64 %rd393, %rd392, 4, %rd153;
+	st.global.s32 [%rd393+0], %r129;
+$L105:
+	add.s64 %rd394, %rd388, 1;
+	mov.b64 %rd388, %rd394;
+	bra.uni $L104;
+$L106:
+	bra.uni $L85;
+$L84:
+	bra.uni $L83;
+$L85:
 $L11:
-	add.s64 %rd404, %rd205, %rd203;
-	mov.b64 %rd205, %rd404;
+	add.s64 %rd395, %rd205, %rd203;
+	mov.b64 %rd205, %rd395;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -9167,423 +9167,423 @@ $L7:
 	add.s64 %rd135, %rd135, %rd134;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd405, %rd122;
-	mov.b64 %rd406, %rd123;
+	mov.b64 %rd396, %rd122;
+	mov.b64 %rd397, %rd123;
 	// block reduction
 	mov.b32 %r130, 1;
 	sub.u32 %r131, %r13, 1;
 	mov.b32 %r132, %r3;
-$L104:
-	setp.hs.u32 %p86, %r132, 32;
-	@%p86 bra $L105;
-	mov.b64 {%r133, %r134}, %rd405;
-	shfl.sync.down.b32 %r135|%p87, %r133, %r132, %r131, %r17;
+$L109:
+	setp.hs.u32 %p87, %r132, 32;
+	@%p87 bra $L110;
+	mov.b64 {%r133, %r134}, %rd396;
+	shfl.sync.down.b32 %r135|%p88, %r133, %r132, %r131, %r17;
 	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd407, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd406;
+	mov.b64 %rd398, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd397;
 	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
 	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd408, {%r139, %r140};
-	@!%p87 bra $L106;
-	setp.ne.u32 %p88, %r18, 9;
-	@%p88 bra.uni $L108;
-	setp.lt.s64 %p89, %rd407, %rd405;
-	setp.eq.s64 %p90, %rd407, %rd405;
-	setp.lt.s64 %p91, %rd408, %rd406;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd409, %rd407, %rd405, %p93;
-	selp.b64 %rd410, %rd408, %rd406, %p93;
-	mov.b64 %rd405, %rd409;
-	mov.b64 %rd406, %rd410;
-	bra.uni $L107;
-$L108:
-	setp.ne.u32 %p94, %r18, 10;
-	@%p94 bra.uni $L109;
-	setp.gt.s64 %p95, %rd407, %rd405;
-	setp.eq.s64 %p96, %rd407, %rd405;
-	setp.lt.s64 %p97, %rd408, %rd406;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd411, %rd407, %rd405, %p99;
-	selp.b64 %rd412, %rd408, %rd406, %p99;
-	mov.b64 %rd405, %rd411;
-	mov.b64 %rd406, %rd412;
-	bra.uni $L107;
-$L109:
-	mov.b64 %rd413, %rd405;
-	mov.b64 %rd414, %rd406;
-	mov.b64 %rd415, %rd407;
-	mov.b64 %rd416, %rd408;
-	mov.b64 %rd417, %rd413;
-	mov.b64 %rd418, %rd414;
-	mov.b64 %rd419, %rd415;
-	mov.b64 %rd420, %rd416;
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	add.s64 %rd423, %rd417, %rd421;
-	mov.b64 %rd417, %rd423;
-	add.s64 %rd424, %rd418, %rd422;
-	mov.b64 %rd418, %rd424;
-$L110:
-	mov.b64 %rd405, %rd417;
-	mov.b64 %rd406, %rd418;
-$L107:
-$L106:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L104;
-$L105:
-	setp.eq.u32 %p100, %r7, 0;
-	@!%p100 bra $L111;
-	mul.wide.u32 %rd425, %r8, 16;
-	add.s64 %rd426, %rd1, %rd425;
-	st.shared.s64 [%rd426+0], %rd405;
-	st.shared.s64 [%rd426+8], %rd406;
-$L111:
-	bar.sync 0;
-	setp.eq.u32 %p101, %r8, 0;
-	@!%p101 bra $L112;
-	setp.lo.u32 %p102, %r7, %r10;
-	@!%p102 bra $L113;
-	mul.wide.u32 %rd427, %r7, 16;
-	add.s64 %rd428, %rd1, %rd427;
-	ld.shared.s64 %rd429, [%rd428+0];
-	ld.shared.s64 %rd430, [%rd428+8];
-	mov.b64 %rd405, %rd429;
-	mov.b64 %rd406, %rd430;
+	mov.b64 %rd399, {%r139, %r140};
+	@!%p88 bra $L111;
+	setp.ne.u32 %p89, %r18, 9;
+	@%p89 bra.uni $L113;
+	setp.lt.s64 %p90, %rd398, %rd396;
+	setp.eq.s64 %p91, %rd398, %rd396;
+	setp.lt.s64 %p92, %rd399, %rd397;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd400, %rd398, %rd396, %p94;
+	selp.b64 %rd401, %rd399, %rd397, %p94;
+	mov.b64 %rd396, %rd400;
+	mov.b64 %rd397, %rd401;
+	bra.uni $L112;
 $L113:
+	setp.ne.u32 %p95, %r18, 10;
+	@%p95 bra.uni $L114;
+	setp.gt.s64 %p96, %rd398, %rd396;
+	setp.eq.s64 %p97, %rd398, %rd396;
+	setp.lt.s64 %p98, %rd399, %rd397;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd402, %rd398, %rd396, %p100;
+	selp.b64 %rd403, %rd399, %rd397, %p100;
+	mov.b64 %rd396, %rd402;
+	mov.b64 %rd397, %rd403;
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd404, %rd396;
+	mov.b64 %rd405, %rd397;
+	mov.b64 %rd406, %rd398;
+	mov.b64 %rd407, %rd399;
+	mov.b64 %rd408, %rd404;
+	mov.b64 %rd409, %rd405;
+	mov.b64 %rd410, %rd406;
+	mov.b64 %rd411, %rd407;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	add.s64 %rd414, %rd408, %rd412;
+	mov.b64 %rd408, %rd414;
+	add.s64 %rd415, %rd409, %rd413;
+	mov.b64 %rd409, %rd415;
+$L115:
+	mov.b64 %rd396, %rd408;
+	mov.b64 %rd397, %rd409;
+$L112:
+$L111:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L109;
+$L110:
+	setp.eq.u32 %p101, %r7, 0;
+	@!%p101 bra $L116;
+	mul.wide.u32 %rd416, %r8, 16;
+	add.s64 %rd417, %rd1, %rd416;
+	st.shared.s64 [%rd417+0], %rd396;
+	st.shared.s64 [%rd417+8], %rd397;
+$L116:
+	bar.sync 0;
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L117;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L118;
+	mul.wide.u32 %rd418, %r7, 16;
+	add.s64 %rd419, %rd1, %rd418;
+	ld.shared.s64 %rd420, [%rd419+0];
+	ld.shared.s64 %rd421, [%rd419+8];
+	mov.b64 %rd396, %rd420;
+	mov.b64 %rd397, %rd421;
+$L118:
 	sub.u32 %r141, %r10, 1;
 	mov.b32 %r142, %r130;
-$L114:
-	setp.hs.u32 %p103, %r142, 32;
-	@%p103 bra $L115;
-	mov.b64 {%r143, %r144}, %rd405;
-	shfl.sync.down.b32 %r145|%p104, %r143, %r142, %r141, %r17;
+$L119:
+	setp.hs.u32 %p104, %r142, 32;
+	@%p104 bra $L120;
+	mov.b64 {%r143, %r144}, %rd396;
+	shfl.sync.down.b32 %r145|%p105, %r143, %r142, %r141, %r17;
 	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
-	mov.b64 %rd431, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd406;
+	mov.b64 %rd422, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd397;
 	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
 	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
-	mov.b64 %rd432, {%r149, %r150};
-	@!%p104 bra $L116;
-	setp.ne.u32 %p105, %r18, 9;
-	@%p105 bra.uni $L118;
-	setp.lt.s64 %p106, %rd431, %rd405;
-	setp.eq.s64 %p107, %rd431, %rd405;
-	setp.lt.s64 %p108, %rd432, %rd406;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd433, %rd431, %rd405, %p110;
-	selp.b64 %rd434, %rd432, %rd406, %p110;
-	mov.b64 %rd405, %rd433;
-	mov.b64 %rd406, %rd434;
-	bra.uni $L117;
-$L118:
-	setp.ne.u32 %p111, %r18, 10;
-	@%p111 bra.uni $L119;
-	setp.gt.s64 %p112, %rd431, %rd405;
-	setp.eq.s64 %p113, %rd431, %rd405;
-	setp.lt.s64 %p114, %rd432, %rd406;
-	and.pred %p115, %p113, %p114;
-	or.pred %p116, %p112, %p115;
-	selp.b64 %rd435, %rd431, %rd405, %p116;
-	selp.b64 %rd436, %rd432, %rd406, %p116;
-	mov.b64 %rd405, %rd435;
-	mov.b64 %rd406, %rd436;
-	bra.uni $L117;
-$L119:
-	mov.b64 %rd437, %rd405;
-	mov.b64 %rd438, %rd406;
-	mov.b64 %rd439, %rd431;
-	mov.b64 %rd440, %rd432;
-	mov.b64 %rd417, %rd437;
-	mov.b64 %rd418, %rd438;
-	mov.b64 %rd419, %rd439;
-	mov.b64 %rd420, %rd440;
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	add.s64 %rd441, %rd417, %rd421;
-	mov.b64 %rd417, %rd441;
-	add.s64 %rd442, %rd418, %rd422;
-	mov.b64 %rd418, %rd442;
-$L120:
-	mov.b64 %rd405, %rd417;
-	mov.b64 %rd406, %rd418;
-$L117:
-$L116:
-	shl.b32 %r142, %r142, 1;
-	bra.uni $L114;
-$L115:
-$L112:
-	mul.wide.u32 %rd443, %r29, 16;
-	add.s64 %rd444, %rd11, %rd443;
-	setp.eq.u32 %p117, %r5, 0;
-	@!%p117 bra $L121;
-	st.global.s64 [%rd444+0], %rd405;
-	st.global.s64 [%rd444+8], %rd406;
+	mov.b64 %rd423, {%r149, %r150};
+	@!%p105 bra $L121;
+	setp.ne.u32 %p106, %r18, 9;
+	@%p106 bra.uni $L123;
+	setp.lt.s64 %p107, %rd422, %rd396;
+	setp.eq.s64 %p108, %rd422, %rd396;
+	setp.lt.s64 %p109, %rd423, %rd397;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd424, %rd422, %rd396, %p111;
+	selp.b64 %rd425, %rd423, %rd397, %p111;
+	mov.b64 %rd396, %rd424;
+	mov.b64 %rd397, %rd425;
+	bra.uni $L122;
+$L123:
+	setp.ne.u32 %p112, %r18, 10;
+	@%p112 bra.uni $L124;
+	setp.gt.s64 %p113, %rd422, %rd396;
+	setp.eq.s64 %p114, %rd422, %rd396;
+	setp.lt.s64 %p115, %rd423, %rd397;
+	and.pred %p116, %p114, %p115;
+	or.pred %p117, %p113, %p116;
+	selp.b64 %rd426, %rd422, %rd396, %p117;
+	selp.b64 %rd427, %rd423, %rd397, %p117;
+	mov.b64 %rd396, %rd426;
+	mov.b64 %rd397, %rd427;
+	bra.uni $L122;
+$L124:
+	mov.b64 %rd428, %rd396;
+	mov.b64 %rd429, %rd397;
+	mov.b64 %rd430, %rd422;
+	mov.b64 %rd431, %rd423;
+	mov.b64 %rd408, %rd428;
+	mov.b64 %rd409, %rd429;
+	mov.b64 %rd410, %rd430;
+	mov.b64 %rd411, %rd431;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	add.s64 %rd432, %rd408, %rd412;
+	mov.b64 %rd408, %rd432;
+	add.s64 %rd433, %rd409, %rd413;
+	mov.b64 %rd409, %rd433;
+$L125:
+	mov.b64 %rd396, %rd408;
+	mov.b64 %rd397, %rd409;
+$L122:
 $L121:
-	// the last block combines the partials
+	shl.b32 %r142, %r142, 1;
+	bra.uni $L119;
+$L120:
+$L117:
+	mul.wide.u32 %rd434, %r29, 16;
+	add.s64 %rd435, %rd11, %rd434;
 	setp.eq.u32 %p118, %r5, 0;
-	@!%p118 bra $L122;
+	@!%p118 bra $L126;
+	st.global.s64 [%rd435+0], %rd396;
+	st.global.s64 [%rd435+8], %rd397;
+$L126:
+	// the last block combines the partials
+	setp.eq.u32 %p119, %r5, 0;
+	@!%p119 bra $L127;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r151, [gk_reduce_done], 1;
 	sub.u32 %r152, %r30, 1;
-	setp.eq.u32 %p119, %r151, %r152;
+	setp.eq.u32 %p120, %r151, %r152;
 	fence.acq_rel.gpu;
-	selp.b32 %r153, 1, 0, %p119;
+	selp.b32 %r153, 1, 0, %p120;
 	st.shared.u32 [%rd1+1024], %r153;
-$L122:
+$L127:
 	bar.sync 0;
 	ld.shared.u32 %r154, [%rd1+1024];
-	setp.ne.u32 %p120, %r154, 0;
-	@!%p120 bra $L123;
-	cvt.u64.u32 %rd447, %r30;
-	cvt.u64.u32 %rd448, %r5;
-	cvt.u64.u32 %rd449, %r6;
-	setp.ne.u32 %p121, %r18, 9;
-	@%p121 bra.uni $L125;
-	mov.b64 %rd445, 9223372036854775807;
-	mov.b64 %rd446, 9223372036854775807;
-	mov.b64 %rd450, %rd448;
-$L126:
-	setp.ge.s64 %p122, %rd450, %rd447;
-	@%p122 bra $L127;
-	mad.lo.s64 %rd451, %rd450, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd452, [%rd451+0];
-	ld.relaxed.gpu.global.s64 %rd453, [%rd451+8];
-	setp.lt.s64 %p123, %rd452, %rd445;
-	setp.eq.s64 %p124, %rd452, %rd445;
-	setp.lt.s64 %p125, %rd453, %rd446;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd454, %rd452, %rd445, %p127;
-	selp.b64 %rd455, %rd453, %rd446, %p127;
-	mov.b64 %rd445, %rd454;
-	mov.b64 %rd446, %rd455;
-	add.s64 %rd450, %rd450, %rd449;
-	bra.uni $L126;
-$L127:
-	bra.uni $L124;
-$L125:
-	setp.ne.u32 %p128, %r18, 10;
-	@%p128 bra.uni $L128;
-	mov.b64 %rd445, -9223372036854775808;
-	mov.b64 %rd446, 9223372036854775807;
-	mov.b64 %rd456, %rd448;
-$L129:
-	setp.ge.s64 %p129, %rd456, %rd447;
-	@%p129 bra $L130;
-	mad.lo.s64 %rd457, %rd456, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd458, [%rd457+0];
-	ld.relaxed.gpu.global.s64 %rd459, [%rd457+8];
-	setp.gt.s64 %p130, %rd458, %rd445;
-	setp.eq.s64 %p131, %rd458, %rd445;
-	setp.lt.s64 %p132, %rd459, %rd446;
-	and.pred %p133, %p131, %p132;
-	or.pred %p134, %p130, %p133;
-	selp.b64 %rd460, %rd458, %rd445, %p134;
-	selp.b64 %rd461, %rd459, %rd446, %p134;
-	mov.b64 %rd445, %rd460;
-	mov.b64 %rd446, %rd461;
-	add.s64 %rd456, %rd456, %rd449;
+	setp.ne.u32 %p121, %r154, 0;
+	@!%p121 bra $L128;
+	cvt.u64.u32 %rd438, %r30;
+	cvt.u64.u32 %rd439, %r5;
+	cvt.u64.u32 %rd440, %r6;
+	setp.ne.u32 %p122, %r18, 9;
+	@%p122 bra.uni $L130;
+	mov.b64 %rd436, 9223372036854775807;
+	mov.b64 %rd437, 9223372036854775807;
+	mov.b64 %rd441, %rd439;
+$L131:
+	setp.ge.s64 %p123, %rd441, %rd438;
+	@%p123 bra $L132;
+	mad.lo.s64 %rd442, %rd441, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd443, [%rd442+0];
+	ld.relaxed.gpu.global.s64 %rd444, [%rd442+8];
+	setp.lt.s64 %p124, %rd443, %rd436;
+	setp.eq.s64 %p125, %rd443, %rd436;
+	setp.lt.s64 %p126, %rd444, %rd437;
+	and.pred %p127, %p125, %p126;
+	or.pred %p128, %p124, %p127;
+	selp.b64 %rd445, %rd443, %rd436, %p128;
+	selp.b64 %rd446, %rd444, %rd437, %p128;
+	mov.b64 %rd436, %rd445;
+	mov.b64 %rd437, %rd446;
+	add.s64 %rd441, %rd441, %rd440;
+	bra.uni $L131;
+$L132:
 	bra.uni $L129;
 $L130:
-	bra.uni $L124;
-$L128:
+	setp.ne.u32 %p129, %r18, 10;
+	@%p129 bra.uni $L133;
+	mov.b64 %rd436, -9223372036854775808;
+	mov.b64 %rd437, 9223372036854775807;
+	mov.b64 %rd447, %rd439;
+$L134:
+	setp.ge.s64 %p130, %rd447, %rd438;
+	@%p130 bra $L135;
+	mad.lo.s64 %rd448, %rd447, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd449, [%rd448+0];
+	ld.relaxed.gpu.global.s64 %rd450, [%rd448+8];
+	setp.gt.s64 %p131, %rd449, %rd436;
+	setp.eq.s64 %p132, %rd449, %rd436;
+	setp.lt.s64 %p133, %rd450, %rd437;
+	and.pred %p134, %p132, %p133;
+	or.pred %p135, %p131, %p134;
+	selp.b64 %rd451, %rd449, %rd436, %p135;
+	selp.b64 %rd452, %rd450, %rd437, %p135;
+	mov.b64 %rd436, %rd451;
+	mov.b64 %rd437, %rd452;
+	add.s64 %rd447, %rd447, %rd440;
+	bra.uni $L134;
+$L135:
+	bra.uni $L129;
+$L133:
 	mov.b64 %rd126, 0;
 	mov.b64 %rd127, 0;
 	mov.b64 %rd128, 0;
 	mov.b64 %rd129, 0;
 	mov.b64 %rd126, %rd128;
 	mov.b64 %rd127, %rd129;
-$L131:
-	mov.b64 %rd462, %rd126;
-	mov.b64 %rd463, %rd127;
-	mov.b64 %rd445, %rd462;
-	mov.b64 %rd446, %rd463;
-	mov.b64 %rd464, %rd448;
-$L132:
-	setp.ge.s64 %p135, %rd464, %rd447;
-	@%p135 bra $L133;
-	mad.lo.s64 %rd465, %rd464, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd466, [%rd465+0];
-	ld.relaxed.gpu.global.s64 %rd467, [%rd465+8];
-	mov.b64 %rd468, %rd445;
-	mov.b64 %rd469, %rd446;
-	mov.b64 %rd470, %rd466;
-	mov.b64 %rd471, %rd467;
-	mov.b64 %rd417, %rd468;
-	mov.b64 %rd418, %rd469;
-	mov.b64 %rd419, %rd470;
-	mov.b64 %rd420, %rd471;
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	add.s64 %rd472, %rd417, %rd421;
-	mov.b64 %rd417, %rd472;
-	add.s64 %rd473, %rd418, %rd422;
-	mov.b64 %rd418, %rd473;
-$L134:
-	mov.b64 %rd445, %rd417;
-	mov.b64 %rd446, %rd418;
-	add.s64 %rd464, %rd464, %rd449;
-	bra.uni $L132;
-$L133:
-$L124:
-	mov.b64 %rd474, %rd445;
-	mov.b64 %rd475, %rd446;
+$L136:
+	mov.b64 %rd453, %rd126;
+	mov.b64 %rd454, %rd127;
+	mov.b64 %rd436, %rd453;
+	mov.b64 %rd437, %rd454;
+	mov.b64 %rd455, %rd439;
+$L137:
+	setp.ge.s64 %p136, %rd455, %rd438;
+	@%p136 bra $L138;
+	mad.lo.s64 %rd456, %rd455, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd457, [%rd456+0];
+	ld.relaxed.gpu.global.s64 %rd458, [%rd456+8];
+	mov.b64 %rd459, %rd436;
+	mov.b64 %rd460, %rd437;
+	mov.b64 %rd461, %rd457;
+	mov.b64 %rd462, %rd458;
+	mov.b64 %rd408, %rd459;
+	mov.b64 %rd409, %rd460;
+	mov.b64 %rd410, %rd461;
+	mov.b64 %rd411, %rd462;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	add.s64 %rd463, %rd408, %rd412;
+	mov.b64 %rd408, %rd463;
+	add.s64 %rd464, %rd409, %rd413;
+	mov.b64 %rd409, %rd464;
+$L139:
+	mov.b64 %rd436, %rd408;
+	mov.b64 %rd437, %rd409;
+	add.s64 %rd455, %rd455, %rd440;
+	bra.uni $L137;
+$L138:
+$L129:
+	mov.b64 %rd465, %rd436;
+	mov.b64 %rd466, %rd437;
 	// block reduction
 	mov.b32 %r155, 1;
 	mov.b32 %r156, 1;
 	sub.u32 %r157, %r13, 1;
 	mov.b32 %r158, %r155;
-$L135:
-	setp.hs.u32 %p136, %r158, 32;
-	@%p136 bra $L136;
-	mov.b64 {%r159, %r160}, %rd474;
-	shfl.sync.down.b32 %r161|%p137, %r159, %r158, %r157, %r17;
+$L140:
+	setp.hs.u32 %p137, %r158, 32;
+	@%p137 bra $L141;
+	mov.b64 {%r159, %r160}, %rd465;
+	shfl.sync.down.b32 %r161|%p138, %r159, %r158, %r157, %r17;
 	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
-	mov.b64 %rd476, {%r161, %r162};
-	mov.b64 {%r163, %r164}, %rd475;
+	mov.b64 %rd467, {%r161, %r162};
+	mov.b64 {%r163, %r164}, %rd466;
 	shfl.sync.down.b32 %r165, %r163, %r158, %r157, %r17;
 	shfl.sync.down.b32 %r166, %r164, %r158, %r157, %r17;
-	mov.b64 %rd477, {%r165, %r166};
-	@!%p137 bra $L137;
-	setp.ne.u32 %p138, %r18, 9;
-	@%p138 bra.uni $L139;
-	setp.lt.s64 %p139, %rd476, %rd474;
-	setp.eq.s64 %p140, %rd476, %rd474;
-	setp.lt.s64 %p141, %rd477, %rd475;
-	and.pred %p142, %p140, %p141;
-	or.pred %p143, %p139, %p142;
-	selp.b64 %rd478, %rd476, %rd474, %p143;
-	selp.b64 %rd479, %rd477, %rd475, %p143;
-	mov.b64 %rd474, %rd478;
-	mov.b64 %rd475, %rd479;
-	bra.uni $L138;
-$L139:
-	setp.ne.u32 %p144, %r18, 10;
-	@%p144 bra.uni $L140;
-	setp.gt.s64 %p145, %rd476, %rd474;
-	setp.eq.s64 %p146, %rd476, %rd474;
-	setp.lt.s64 %p147, %rd477, %rd475;
-	and.pred %p148, %p146, %p147;
-	or.pred %p149, %p145, %p148;
-	selp.b64 %rd480, %rd476, %rd474, %p149;
-	selp.b64 %rd481, %rd477, %rd475, %p149;
-	mov.b64 %rd474, %rd480;
-	mov.b64 %rd475, %rd481;
-	bra.uni $L138;
-$L140:
-	mov.b64 %rd482, %rd474;
-	mov.b64 %rd483, %rd475;
-	mov.b64 %rd484, %rd476;
-	mov.b64 %rd485, %rd477;
-	mov.b64 %rd417, %rd482;
-	mov.b64 %rd418, %rd483;
-	mov.b64 %rd419, %rd484;
-	mov.b64 %rd420, %rd485;
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	add.s64 %rd486, %rd417, %rd421;
-	mov.b64 %rd417, %rd486;
-	add.s64 %rd487, %rd418, %rd422;
-	mov.b64 %rd418, %rd487;
-$L141:
-	mov.b64 %rd474, %rd417;
-	mov.b64 %rd475, %rd418;
-$L138:
-$L137:
-	shl.b32 %r158, %r158, 1;
-	bra.uni $L135;
-$L136:
-	setp.eq.u32 %p150, %r7, 0;
-	@!%p150 bra $L142;
-	mul.wide.u32 %rd488, %r8, 16;
-	add.s64 %rd489, %rd1, %rd488;
-	st.shared.s64 [%rd489+0], %rd474;
-	st.shared.s64 [%rd489+8], %rd475;
-$L142:
-	bar.sync 0;
-	setp.eq.u32 %p151, %r8, 0;
-	@!%p151 bra $L143;
-	setp.lo.u32 %p152, %r7, %r10;
-	@!%p152 bra $L144;
-	mul.wide.u32 %rd490, %r7, 16;
-	add.s64 %rd491, %rd1, %rd490;
-	ld.shared.s64 %rd492, [%rd491+0];
-	ld.shared.s64 %rd493, [%rd491+8];
-	mov.b64 %rd474, %rd492;
-	mov.b64 %rd475, %rd493;
+	mov.b64 %rd468, {%r165, %r166};
+	@!%p138 bra $L142;
+	setp.ne.u32 %p139, %r18, 9;
+	@%p139 bra.uni $L144;
+	setp.lt.s64 %p140, %rd467, %rd465;
+	setp.eq.s64 %p141, %rd467, %rd465;
+	setp.lt.s64 %p142, %rd468, %rd466;
+	and.pred %p143, %p141, %p142;
+	or.pred %p144, %p140, %p143;
+	selp.b64 %rd469, %rd467, %rd465, %p144;
+	selp.b64 %rd470, %rd468, %rd466, %p144;
+	mov.b64 %rd465, %rd469;
+	mov.b64 %rd466, %rd470;
+	bra.uni $L143;
 $L144:
+	setp.ne.u32 %p145, %r18, 10;
+	@%p145 bra.uni $L145;
+	setp.gt.s64 %p146, %rd467, %rd465;
+	setp.eq.s64 %p147, %rd467, %rd465;
+	setp.lt.s64 %p148, %rd468, %rd466;
+	and.pred %p149, %p147, %p148;
+	or.pred %p150, %p146, %p149;
+	selp.b64 %rd471, %rd467, %rd465, %p150;
+	selp.b64 %rd472, %rd468, %rd466, %p150;
+	mov.b64 %rd465, %rd471;
+	mov.b64 %rd466, %rd472;
+	bra.uni $L143;
+$L145:
+	mov.b64 %rd473, %rd465;
+	mov.b64 %rd474, %rd466;
+	mov.b64 %rd475, %rd467;
+	mov.b64 %rd476, %rd468;
+	mov.b64 %rd408, %rd473;
+	mov.b64 %rd409, %rd474;
+	mov.b64 %rd410, %rd475;
+	mov.b64 %rd411, %rd476;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	add.s64 %rd477, %rd408, %rd412;
+	mov.b64 %rd408, %rd477;
+	add.s64 %rd478, %rd409, %rd413;
+	mov.b64 %rd409, %rd478;
+$L146:
+	mov.b64 %rd465, %rd408;
+	mov.b64 %rd466, %rd409;
+$L143:
+$L142:
+	shl.b32 %r158, %r158, 1;
+	bra.uni $L140;
+$L141:
+	setp.eq.u32 %p151, %r7, 0;
+	@!%p151 bra $L147;
+	mul.wide.u32 %rd479, %r8, 16;
+	add.s64 %rd480, %rd1, %rd479;
+	st.shared.s64 [%rd480+0], %rd465;
+	st.shared.s64 [%rd480+8], %rd466;
+$L147:
+	bar.sync 0;
+	setp.eq.u32 %p152, %r8, 0;
+	@!%p152 bra $L148;
+	setp.lo.u32 %p153, %r7, %r10;
+	@!%p153 bra $L149;
+	mul.wide.u32 %rd481, %r7, 16;
+	add.s64 %rd482, %rd1, %rd481;
+	ld.shared.s64 %rd483, [%rd482+0];
+	ld.shared.s64 %rd484, [%rd482+8];
+	mov.b64 %rd465, %rd483;
+	mov.b64 %rd466, %rd484;
+$L149:
 	sub.u32 %r167, %r10, 1;
 	mov.b32 %r168, %r156;
-$L145:
-	setp.hs.u32 %p153, %r168, 32;
-	@%p153 bra $L146;
-	mov.b64 {%r169, %r170}, %rd474;
-	shfl.sync.down.b32 %r171|%p154, %r169, %r168, %r167, %r17;
+$L150:
+	setp.hs.u32 %p154, %r168, 32;
+	@%p154 bra $L151;
+	mov.b64 {%r169, %r170}, %rd465;
+	shfl.sync.down.b32 %r171|%p155, %r169, %r168, %r167, %r17;
 	shfl.sync.down.b32 %r172, %r170, %r168, %r167, %r17;
-	mov.b64 %rd494, {%r171, %r172};
-	mov.b64 {%r173, %r174}, %rd475;
+	mov.b64 %rd485, {%r171, %r172};
+	mov.b64 {%r173, %r174}, %rd466;
 	shfl.sync.down.b32 %r175, %r173, %r168, %r167, %r17;
 	shfl.sync.down.b32 %r176, %r174, %r168, %r167, %r17;
-	mov.b64 %rd495, {%r175, %r176};
-	@!%p154 bra $L147;
-	setp.ne.u32 %p155, %r18, 9;
-	@%p155 bra.uni $L149;
-	setp.lt.s64 %p156, %rd494, %rd474;
-	setp.eq.s64 %p157, %rd494, %rd474;
-	setp.lt.s64 %p158, %rd495, %rd475;
-	and.pred %p159, %p157, %p158;
-	or.pred %p160, %p156, %p159;
-	selp.b64 %rd496, %rd494, %rd474, %p160;
-	selp.b64 %rd497, %rd495, %rd475, %p160;
-	mov.b64 %rd474, %rd496;
-	mov.b64 %rd475, %rd497;
-	bra.uni $L148;
-$L149:
-	setp.ne.u32 %p161, %r18, 10;
-	@%p161 bra.uni $L150;
-	setp.gt.s64 %p162, %rd494, %rd474;
-	setp.eq.s64 %p163, %rd494, %rd474;
-	setp.lt.s64 %p164, %rd495, %rd475;
-	and.pred %p165, %p163, %p164;
-	or.pred %p166, %p162, %p165;
-	selp.b64 %rd498, %rd494, %rd474, %p166;
-	selp.b64 %rd499, %rd495, %rd475, %p166;
-	mov.b64 %rd474, %rd498;
-	mov.b64 %rd475, %rd499;
-	bra.uni $L148;
-$L150:
-	mov.b64 %rd500, %rd474;
-	mov.b64 %rd501, %rd475;
-	mov.b64 %rd502, %rd494;
-	mov.b64 %rd503, %rd495;
-	mov.b64 %rd417, %rd500;
-	mov.b64 %rd418, %rd501;
-	mov.b64 %rd419, %rd502;
-	mov.b64 %rd420, %rd503;
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	add.s64 %rd504, %rd417, %rd421;
-	mov.b64 %rd417, %rd504;
-	add.s64 %rd505, %rd418, %rd422;
-	mov.b64 %rd418, %rd505;
-$L151:
-	mov.b64 %rd474, %rd417;
-	mov.b64 %rd475, %rd418;
-$L148:
-$L147:
-	shl.b32 %r168, %r168, 1;
-	bra.uni $L145;
-$L146:
-$L143:
-	@!%p118 bra $L152;
-	st.global.s64 [%rd13+0], %rd474;
-	st.global.s64 [%rd13+8], %rd475;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd486, {%r175, %r176};
+	@!%p155 bra $L152;
+	setp.ne.u32 %p156, %r18, 9;
+	@%p156 bra.uni $L154;
+	setp.lt.s64 %p157, %rd485, %rd465;
+	setp.eq.s64 %p158, %rd485, %rd465;
+	setp.lt.s64 %p159, %rd486, %rd466;
+	and.pred %p160, %p158, %p159;
+	or.pred %p161, %p157, %p160;
+	selp.b64 %rd487, %rd485, %rd465, %p161;
+	selp.b64 %rd488, %rd486, %rd466, %p161;
+	mov.b64 %rd465, %rd487;
+	mov.b64 %rd466, %rd488;
+	bra.uni $L153;
+$L154:
+	setp.ne.u32 %p162, %r18, 10;
+	@%p162 bra.uni $L155;
+	setp.gt.s64 %p163, %rd485, %rd465;
+	setp.eq.s64 %p164, %rd485, %rd465;
+	setp.lt.s64 %p165, %rd486, %rd466;
+	and.pred %p166, %p164, %p165;
+	or.pred %p167, %p163, %p166;
+	selp.b64 %rd489, %rd485, %rd465, %p167;
+	selp.b64 %rd490, %rd486, %rd466, %p167;
+	mov.b64 %rd465, %rd489;
+	mov.b64 %rd466, %rd490;
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd491, %rd465;
+	mov.b64 %rd492, %rd466;
+	mov.b64 %rd493, %rd485;
+	mov.b64 %rd494, %rd486;
+	mov.b64 %rd408, %rd491;
+	mov.b64 %rd409, %rd492;
+	mov.b64 %rd410, %rd493;
+	mov.b64 %rd411, %rd494;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	add.s64 %rd495, %rd408, %rd412;
+	mov.b64 %rd408, %rd495;
+	add.s64 %rd496, %rd409, %rd413;
+	mov.b64 %rd409, %rd496;
+$L156:
+	mov.b64 %rd465, %rd408;
+	mov.b64 %rd466, %rd409;
+$L153:
 $L152:
-$L123:
+	shl.b32 %r168, %r168, 1;
+	bra.uni $L150;
+$L151:
+$L148:
+	@!%p119 bra $L157;
+	st.global.s64 [%rd13+0], %rd465;
+	st.global.s64 [%rd13+8], %rd466;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L157:
+$L128:
 	ret;
 }
 `
@@ -9655,9 +9655,9 @@ const gokkosPTX15 = `//
 	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<156>;
+	.reg .pred %p<157>;
 	.reg .b32 %r<179>;
-	.reg .b64 %rd<444>;
+	.reg .b64 %rd<435>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10132,245 +10132,245 @@ $L43:
 	@!%p33 bra $L57;
 	mov.b64 %rd249, %rd122;
 	mov.b32 %r90, %r54;
-	setp.lt.s64 %p45, %rd108, 64;
-	setp.le.s64 %p46, %rd152, 1;
-	or.pred %p47, %p45, %p46;
-	@!%p47 bra $L58;
-	cvt.s64.s32 %rd250, %r90;
-	add.s64 %rd251, %rd250, 1;
-	mul.lo.s64 %rd252, %rd251, %rd125;
-	mad.lo.s64 %rd253, %rd252, 8, %rd123;
-	ld.global.nc.s64 %rd254, [%rd253+0];
-	mov.b64 %rd255, %rd254;
-	cvt.s64.s32 %rd256, %r90;
-	mul.lo.s64 %rd257, %rd256, %rd125;
-	mad.lo.s64 %rd258, %rd257, 8, %rd123;
-	ld.global.nc.s64 %rd259, [%rd258+0];
-	mov.b64 %rd260, %rd259;
-	sub.s64 %rd261, %rd255, %rd260;
-	add.s64 %rd262, %rd109, %rd261;
-	mov.b64 %rd109, %rd262;
-	bra.uni $L59;
+	mov.b64 %rd250, %rd108;
+	mov.b64 %rd251, %rd152;
 $L58:
-	mov.b64 %rd263, %rd152;
-	setp.ge.s64 %p48, %rd108, 4096;
-	@!%p48 bra $L61;
-	mul.lo.s64 %rd264, %rd263, 4;
-	mov.b64 %rd263, %rd264;
-$L61:
-	setp.ge.s64 %p49, %rd108, 65536;
-	@!%p49 bra $L63;
-	mul.lo.s64 %rd265, %rd263, 4;
-	mov.b64 %rd263, %rd265;
-$L63:
-	sub.s64 %rd266, %rd263, 1;
-	and.b64 %rd267, %rd108, %rd266;
-	setp.eq.s64 %p50, %rd267, 0;
-	@!%p50 bra $L65;
-	cvt.s64.s32 %rd268, %r90;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd125;
-	mad.lo.s64 %rd271, %rd270, 8, %rd123;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	cvt.s64.s32 %rd274, %r90;
-	mul.lo.s64 %rd275, %rd274, %rd125;
-	mad.lo.s64 %rd276, %rd275, 8, %rd123;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	sub.s64 %rd279, %rd273, %rd278;
-	mul.lo.s64 %rd280, %rd263, %rd279;
-	add.s64 %rd281, %rd109, %rd280;
-	mov.b64 %rd109, %rd281;
-$L65:
+	setp.lt.s64 %p45, %rd250, 64;
+	setp.le.s64 %p46, %rd251, 1;
+	or.pred %p47, %p45, %p46;
+	@!%p47 bra $L62;
+	mov.b64 %rd252, 1;
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd253, %rd251;
+	setp.ge.s64 %p48, %rd250, 4096;
+	@!%p48 bra $L64;
+	mul.lo.s64 %rd254, %rd253, 4;
+	mov.b64 %rd253, %rd254;
+$L64:
+	setp.ge.s64 %p49, %rd250, 65536;
+	@!%p49 bra $L66;
+	mul.lo.s64 %rd255, %rd253, 4;
+	mov.b64 %rd253, %rd255;
+$L66:
+	sub.s64 %rd256, %rd253, 1;
+	and.b64 %rd257, %rd250, %rd256;
+	setp.eq.s64 %p50, %rd257, 0;
+	@!%p50 bra $L68;
+	mov.b64 %rd252, %rd253;
+	bra.uni $L60;
+$L68:
+	mov.b64 %rd252, 0;
+	bra.uni $L60;
 $L59:
-	add.s64 %rd282, %rd108, 1;
-	mov.b64 %rd108, %rd282;
+	bra.uni $L58;
+$L60:
+	mov.b64 %rd258, %rd252;
+	setp.ne.s64 %p51, %rd258, 0;
+	@!%p51 bra $L70;
+	cvt.s64.s32 %rd259, %r90;
+	add.s64 %rd260, %rd259, 1;
+	mul.lo.s64 %rd261, %rd260, %rd125;
+	mad.lo.s64 %rd262, %rd261, 8, %rd123;
+	ld.global.nc.s64 %rd263, [%rd262+0];
+	mov.b64 %rd264, %rd263;
+	cvt.s64.s32 %rd265, %r90;
+	mul.lo.s64 %rd266, %rd265, %rd125;
+	mad.lo.s64 %rd267, %rd266, 8, %rd123;
+	ld.global.nc.s64 %rd268, [%rd267+0];
+	mov.b64 %rd269, %rd268;
+	sub.s64 %rd270, %rd264, %rd269;
+	mul.lo.s64 %rd271, %rd258, %rd270;
+	add.s64 %rd272, %rd109, %rd271;
+	mov.b64 %rd109, %rd272;
+$L70:
+	add.s64 %rd273, %rd108, 1;
+	mov.b64 %rd108, %rd273;
 $L57:
 $L40:
 $L30:
-	add.s64 %rd283, %rd211, %rd166;
-	mov.b64 %rd211, %rd283;
+	add.s64 %rd274, %rd211, %rd166;
+	mov.b64 %rd211, %rd274;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd284, %rd209;
-$L66:
-	@!%p15 bra $L70;
-	bra.uni $L68;
-$L70:
-	// block scan
-	mov.b64 %rd285, %rd284;
-	mov.b32 %r91, %r3;
+	mov.b64 %rd275, %rd209;
 $L71:
-	setp.hs.u32 %p51, %r91, 32;
-	@%p51 bra $L72;
-	mov.b64 {%r92, %r93}, %rd285;
-	shfl.sync.up.b32 %r94|%p52, %r92, %r91, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd286, {%r94, %r95};
-	@!%p52 bra $L73;
-	add.s64 %rd287, %rd286, %rd285;
-	mov.b64 %rd285, %rd287;
-$L73:
-	shl.b32 %r91, %r91, 1;
-	bra.uni $L71;
-$L72:
-	mov.b64 {%r96, %r97}, %rd285;
-	shfl.sync.up.b32 %r98|%p53, %r96, %r3, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd288, {%r98, %r99};
-	setp.lo.u32 %p54, %r3, 32;
-	and.pred %p55, %p53, %p54;
-	selp.b64 %rd289, %rd288, 0, %p55;
-	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r100;
-	@!%p56 bra $L74;
-	mul.wide.u32 %rd290, %r8, 16;
-	add.s64 %rd291, %rd1, %rd290;
-	st.shared.s64 [%rd291+0], %rd285;
-$L74:
-	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L75;
-	mov.b64 %rd292, 0;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L76;
-	mul.wide.u32 %rd293, %r7, 16;
-	add.s64 %rd294, %rd1, %rd293;
-	ld.shared.s64 %rd295, [%rd294+0];
-	mov.b64 %rd292, %rd295;
-$L76:
-	mov.b64 {%r101, %r102}, %rd292;
-	shfl.sync.up.b32 %r103|%p59, %r101, 1, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd296, {%r103, %r104};
-	@!%p59 bra $L77;
-	add.s64 %rd297, %rd296, %rd292;
-	mov.b64 %rd292, %rd297;
-$L77:
-	mov.b64 {%r105, %r106}, %rd292;
-	shfl.sync.up.b32 %r107|%p60, %r105, 2, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd298, {%r107, %r108};
-	@!%p60 bra $L78;
-	add.s64 %rd299, %rd298, %rd292;
-	mov.b64 %rd292, %rd299;
-$L78:
-	mov.b64 {%r109, %r110}, %rd292;
-	shfl.sync.up.b32 %r111|%p61, %r109, 4, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd300, {%r111, %r112};
-	@!%p61 bra $L79;
-	add.s64 %rd301, %rd300, %rd292;
-	mov.b64 %rd292, %rd301;
-$L79:
-	mov.b64 {%r113, %r114}, %rd292;
-	shfl.sync.up.b32 %r115|%p62, %r113, 8, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd302, {%r115, %r116};
-	@!%p62 bra $L80;
-	add.s64 %rd303, %rd302, %rd292;
-	mov.b64 %rd292, %rd303;
-$L80:
-	mov.b64 {%r117, %r118}, %rd292;
-	shfl.sync.up.b32 %r119|%p63, %r117, 16, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd304, {%r119, %r120};
-	@!%p63 bra $L81;
-	add.s64 %rd305, %rd304, %rd292;
-	mov.b64 %rd292, %rd305;
-$L81:
-	mov.b64 {%r121, %r122}, %rd292;
-	shfl.sync.up.b32 %r123|%p64, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd306, {%r123, %r124};
-	selp.b64 %rd307, %rd306, 0, %p64;
-	@!%p58 bra $L82;
-	mul.wide.u32 %rd308, %r7, 16;
-	add.s64 %rd309, %rd1, %rd308;
-	add.s64 %rd310, %rd309, 512;
-	st.shared.s64 [%rd310+0], %rd307;
-$L82:
-	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r125;
-	@!%p65 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd292;
-$L83:
+	@!%p15 bra $L75;
+	bra.uni $L73;
 $L75:
+	// block scan
+	mov.b64 %rd276, %rd275;
+	mov.b32 %r91, %r3;
+$L76:
+	setp.hs.u32 %p52, %r91, 32;
+	@%p52 bra $L77;
+	mov.b64 {%r92, %r93}, %rd276;
+	shfl.sync.up.b32 %r94|%p53, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd277, {%r94, %r95};
+	@!%p53 bra $L78;
+	add.s64 %rd278, %rd277, %rd276;
+	mov.b64 %rd276, %rd278;
+$L78:
+	shl.b32 %r91, %r91, 1;
+	bra.uni $L76;
+$L77:
+	mov.b64 {%r96, %r97}, %rd276;
+	shfl.sync.up.b32 %r98|%p54, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd279, {%r98, %r99};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd280, %rd279, 0, %p56;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r100;
+	@!%p57 bra $L79;
+	mul.wide.u32 %rd281, %r8, 16;
+	add.s64 %rd282, %rd1, %rd281;
+	st.shared.s64 [%rd282+0], %rd276;
+$L79:
 	bar.sync 0;
-	mul.wide.u32 %rd311, %r8, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	add.s64 %rd313, %rd312, 512;
-	ld.shared.s64 %rd314, [%rd313+0];
-	add.s64 %rd315, %rd314, %rd289;
-	ld.shared.s64 %rd316, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd315;
-	shfl.sync.idx.b32 %r128|%p66, %r126, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd317, {%r128, %r129};
-	mov.b64 %rd318, %rd316;
-	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	mov.b64 %rd325, 0;
-	cvt.u64.u32 %rd326, %r2;
-	setp.eq.s64 %p67, %rd326, 0;
-	setp.gt.s64 %p68, %rd324, 0;
-	and.pred %p69, %p67, %p68;
-	@!%p69 bra $L85;
-	atom.global.add.u64 %rd327, [%rd142], %rd324;
-	mov.b64 %rd328, %rd327;
-	mov.b64 %rd325, %rd328;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L80;
+	mov.b64 %rd283, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L81;
+	mul.wide.u32 %rd284, %r7, 16;
+	add.s64 %rd285, %rd1, %rd284;
+	ld.shared.s64 %rd286, [%rd285+0];
+	mov.b64 %rd283, %rd286;
+$L81:
+	mov.b64 {%r101, %r102}, %rd283;
+	shfl.sync.up.b32 %r103|%p60, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd287, {%r103, %r104};
+	@!%p60 bra $L82;
+	add.s64 %rd288, %rd287, %rd283;
+	mov.b64 %rd283, %rd288;
+$L82:
+	mov.b64 {%r105, %r106}, %rd283;
+	shfl.sync.up.b32 %r107|%p61, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd289, {%r107, %r108};
+	@!%p61 bra $L83;
+	add.s64 %rd290, %rd289, %rd283;
+	mov.b64 %rd283, %rd290;
+$L83:
+	mov.b64 {%r109, %r110}, %rd283;
+	shfl.sync.up.b32 %r111|%p62, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd291, {%r111, %r112};
+	@!%p62 bra $L84;
+	add.s64 %rd292, %rd291, %rd283;
+	mov.b64 %rd283, %rd292;
+$L84:
+	mov.b64 {%r113, %r114}, %rd283;
+	shfl.sync.up.b32 %r115|%p63, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd293, {%r115, %r116};
+	@!%p63 bra $L85;
+	add.s64 %rd294, %rd293, %rd283;
+	mov.b64 %rd283, %rd294;
 $L85:
-	cvt.u64.u32 %rd329, %r2;
-	setp.eq.s64 %p70, %rd329, 0;
-	setp.eq.u32 %p71, %r1, 0;
-	and.pred %p72, %p70, %p71;
-	bar.sync 0;
-	@!%p72 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd325;
+	mov.b64 {%r117, %r118}, %rd283;
+	shfl.sync.up.b32 %r119|%p64, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd295, {%r119, %r120};
+	@!%p64 bra $L86;
+	add.s64 %rd296, %rd295, %rd283;
+	mov.b64 %rd283, %rd296;
 $L86:
-	bar.sync 0;
-	ld.shared.s64 %rd330, [%rd1+1024];
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd325, %rd331;
-	add.s64 %rd332, %rd325, %rd323;
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd334, 0;
+	mov.b64 {%r121, %r122}, %rd283;
+	shfl.sync.up.b32 %r123|%p65, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd297, {%r123, %r124};
+	selp.b64 %rd298, %rd297, 0, %p65;
+	@!%p59 bra $L87;
+	mul.wide.u32 %rd299, %r7, 16;
+	add.s64 %rd300, %rd1, %rd299;
+	add.s64 %rd301, %rd300, 512;
+	st.shared.s64 [%rd301+0], %rd298;
 $L87:
-	setp.lt.s64 %p73, %rd334, %rd284;
-	not.pred %p74, %p73;
-	@!%p74 bra $L91;
-	bra.uni $L89;
-$L91:
-	mul.lo.s64 %rd335, %rd334, %rd164;
-	mad.lo.s64 %rd336, %rd335, 4, %rd162;
-	ld.shared.s32 %r130, [%rd336+0];
-	mov.b32 %r131, %r130;
-	add.s64 %rd337, %rd333, %rd334;
-	mul.lo.s64 %rd338, %rd337, %rd141;
-	mad.lo.s64 %rd339, %rd338, 4, %rd139;
-	st.global.s32 [%rd339+0], %r131;
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r125;
+	@!%p66 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd283;
 $L88:
-	add.s64 %rd340, %rd334, 1;
-	mov.b64 %rd334, %rd340;
-	bra.uni $L87;
-$L89:
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
+$L80:
+	bar.sync 0;
+	mul.wide.u32 %rd302, %r8, 16;
+	add.s64 %rd303, %rd1, %rd302;
+	add.s64 %rd304, %rd303, 512;
+	ld.shared.s64 %rd305, [%rd304+0];
+	add.s64 %rd306, %rd305, %rd280;
+	ld.shared.s64 %rd307, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd306;
+	shfl.sync.idx.b32 %r128|%p67, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd308, {%r128, %r129};
+	mov.b64 %rd309, %rd307;
+	mov.b64 %rd310, %rd308;
+	mov.b64 %rd311, %rd309;
+	mov.b64 %rd312, %rd310;
+	mov.b64 %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
+	mov.b64 %rd315, %rd313;
+	mov.b64 %rd316, 0;
+	cvt.u64.u32 %rd317, %r2;
+	setp.eq.s64 %p68, %rd317, 0;
+	setp.gt.s64 %p69, %rd315, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L90;
+	atom.global.add.u64 %rd318, [%rd142], %rd315;
+	mov.b64 %rd319, %rd318;
+	mov.b64 %rd316, %rd319;
+$L90:
+	cvt.u64.u32 %rd320, %r2;
+	setp.eq.s64 %p71, %rd320, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L91;
+	st.shared.s64 [%rd1+1024], %rd316;
+$L91:
+	bar.sync 0;
+	ld.shared.s64 %rd321, [%rd1+1024];
+	mov.b64 %rd322, %rd321;
+	mov.b64 %rd316, %rd322;
+	add.s64 %rd323, %rd316, %rd314;
+	mov.b64 %rd324, %rd323;
+	mov.b64 %rd325, 0;
+$L92:
+	setp.lt.s64 %p74, %rd325, %rd275;
+	not.pred %p75, %p74;
+	@!%p75 bra $L96;
+	bra.uni $L94;
+$L96:
+	mul.lo.s64 %rd326, %rd325, %rd164;
+	mad.lo.s64 %rd327, %rd326, 4, %rd162;
+	ld.shared.s32 %r130, [%rd327+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd328, %rd324, %rd325;
+	mul.lo.s64 %rd329, %rd328, %rd141;
+	mad.lo.s64 %rd330, %rd329, 4, %rd139;
+	st.global.s32 [%rd330+0], %r131;
+$L93:
+	add.s64 %rd331, %rd325, 1;
+	mov.b64 %rd325, %rd331;
+	bra.uni $L92;
+$L94:
+	bra.uni $L73;
+$L72:
+	bra.uni $L71;
+$L73:
 $L25:
-	add.s64 %rd341, %rd205, %rd175;
-	mov.b64 %rd205, %rd341;
+	add.s64 %rd332, %rd205, %rd175;
+	mov.b64 %rd205, %rd332;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd342, %rd176, 1;
-	mov.b64 %rd176, %rd342;
+	add.s64 %rd333, %rd176, 1;
+	mov.b64 %rd176, %rd333;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -10378,423 +10378,423 @@ $L7:
 	add.s64 %rd121, %rd121, %rd120;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd343, %rd108;
-	mov.b64 %rd344, %rd109;
+	mov.b64 %rd334, %rd108;
+	mov.b64 %rd335, %rd109;
 	// block reduction
 	mov.b32 %r132, 1;
 	sub.u32 %r133, %r13, 1;
 	mov.b32 %r134, %r3;
-$L92:
-	setp.hs.u32 %p75, %r134, 32;
-	@%p75 bra $L93;
-	mov.b64 {%r135, %r136}, %rd343;
-	shfl.sync.down.b32 %r137|%p76, %r135, %r134, %r133, %r17;
+$L97:
+	setp.hs.u32 %p76, %r134, 32;
+	@%p76 bra $L98;
+	mov.b64 {%r135, %r136}, %rd334;
+	shfl.sync.down.b32 %r137|%p77, %r135, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd345, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd344;
+	mov.b64 %rd336, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd335;
 	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
-	mov.b64 %rd346, {%r141, %r142};
-	@!%p76 bra $L94;
-	setp.ne.u32 %p77, %r18, 9;
-	@%p77 bra.uni $L96;
-	setp.lt.s64 %p78, %rd345, %rd343;
-	setp.eq.s64 %p79, %rd345, %rd343;
-	setp.lt.s64 %p80, %rd346, %rd344;
-	and.pred %p81, %p79, %p80;
-	or.pred %p82, %p78, %p81;
-	selp.b64 %rd347, %rd345, %rd343, %p82;
-	selp.b64 %rd348, %rd346, %rd344, %p82;
-	mov.b64 %rd343, %rd347;
-	mov.b64 %rd344, %rd348;
-	bra.uni $L95;
-$L96:
-	setp.ne.u32 %p83, %r18, 10;
-	@%p83 bra.uni $L97;
-	setp.gt.s64 %p84, %rd345, %rd343;
-	setp.eq.s64 %p85, %rd345, %rd343;
-	setp.lt.s64 %p86, %rd346, %rd344;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd349, %rd345, %rd343, %p88;
-	selp.b64 %rd350, %rd346, %rd344, %p88;
-	mov.b64 %rd343, %rd349;
-	mov.b64 %rd344, %rd350;
-	bra.uni $L95;
-$L97:
-	mov.b64 %rd351, %rd343;
-	mov.b64 %rd352, %rd344;
-	mov.b64 %rd353, %rd345;
-	mov.b64 %rd354, %rd346;
-	mov.b64 %rd355, %rd351;
-	mov.b64 %rd356, %rd352;
-	mov.b64 %rd357, %rd353;
-	mov.b64 %rd358, %rd354;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd361, %rd355, %rd359;
-	mov.b64 %rd355, %rd361;
-	add.s64 %rd362, %rd356, %rd360;
-	mov.b64 %rd356, %rd362;
-$L98:
-	mov.b64 %rd343, %rd355;
-	mov.b64 %rd344, %rd356;
-$L95:
-$L94:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L92;
-$L93:
-	setp.eq.u32 %p89, %r7, 0;
-	@!%p89 bra $L99;
-	mul.wide.u32 %rd363, %r8, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	st.shared.s64 [%rd364+0], %rd343;
-	st.shared.s64 [%rd364+8], %rd344;
-$L99:
-	bar.sync 0;
-	setp.eq.u32 %p90, %r8, 0;
-	@!%p90 bra $L100;
-	setp.lo.u32 %p91, %r7, %r10;
-	@!%p91 bra $L101;
-	mul.wide.u32 %rd365, %r7, 16;
-	add.s64 %rd366, %rd1, %rd365;
-	ld.shared.s64 %rd367, [%rd366+0];
-	ld.shared.s64 %rd368, [%rd366+8];
-	mov.b64 %rd343, %rd367;
-	mov.b64 %rd344, %rd368;
+	mov.b64 %rd337, {%r141, %r142};
+	@!%p77 bra $L99;
+	setp.ne.u32 %p78, %r18, 9;
+	@%p78 bra.uni $L101;
+	setp.lt.s64 %p79, %rd336, %rd334;
+	setp.eq.s64 %p80, %rd336, %rd334;
+	setp.lt.s64 %p81, %rd337, %rd335;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.b64 %rd338, %rd336, %rd334, %p83;
+	selp.b64 %rd339, %rd337, %rd335, %p83;
+	mov.b64 %rd334, %rd338;
+	mov.b64 %rd335, %rd339;
+	bra.uni $L100;
 $L101:
+	setp.ne.u32 %p84, %r18, 10;
+	@%p84 bra.uni $L102;
+	setp.gt.s64 %p85, %rd336, %rd334;
+	setp.eq.s64 %p86, %rd336, %rd334;
+	setp.lt.s64 %p87, %rd337, %rd335;
+	and.pred %p88, %p86, %p87;
+	or.pred %p89, %p85, %p88;
+	selp.b64 %rd340, %rd336, %rd334, %p89;
+	selp.b64 %rd341, %rd337, %rd335, %p89;
+	mov.b64 %rd334, %rd340;
+	mov.b64 %rd335, %rd341;
+	bra.uni $L100;
+$L102:
+	mov.b64 %rd342, %rd334;
+	mov.b64 %rd343, %rd335;
+	mov.b64 %rd344, %rd336;
+	mov.b64 %rd345, %rd337;
+	mov.b64 %rd346, %rd342;
+	mov.b64 %rd347, %rd343;
+	mov.b64 %rd348, %rd344;
+	mov.b64 %rd349, %rd345;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd352, %rd346, %rd350;
+	mov.b64 %rd346, %rd352;
+	add.s64 %rd353, %rd347, %rd351;
+	mov.b64 %rd347, %rd353;
+$L103:
+	mov.b64 %rd334, %rd346;
+	mov.b64 %rd335, %rd347;
+$L100:
+$L99:
+	shl.b32 %r134, %r134, 1;
+	bra.uni $L97;
+$L98:
+	setp.eq.u32 %p90, %r7, 0;
+	@!%p90 bra $L104;
+	mul.wide.u32 %rd354, %r8, 16;
+	add.s64 %rd355, %rd1, %rd354;
+	st.shared.s64 [%rd355+0], %rd334;
+	st.shared.s64 [%rd355+8], %rd335;
+$L104:
+	bar.sync 0;
+	setp.eq.u32 %p91, %r8, 0;
+	@!%p91 bra $L105;
+	setp.lo.u32 %p92, %r7, %r10;
+	@!%p92 bra $L106;
+	mul.wide.u32 %rd356, %r7, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	ld.shared.s64 %rd358, [%rd357+0];
+	ld.shared.s64 %rd359, [%rd357+8];
+	mov.b64 %rd334, %rd358;
+	mov.b64 %rd335, %rd359;
+$L106:
 	sub.u32 %r143, %r10, 1;
 	mov.b32 %r144, %r132;
-$L102:
-	setp.hs.u32 %p92, %r144, 32;
-	@%p92 bra $L103;
-	mov.b64 {%r145, %r146}, %rd343;
-	shfl.sync.down.b32 %r147|%p93, %r145, %r144, %r143, %r17;
+$L107:
+	setp.hs.u32 %p93, %r144, 32;
+	@%p93 bra $L108;
+	mov.b64 {%r145, %r146}, %rd334;
+	shfl.sync.down.b32 %r147|%p94, %r145, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd369, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd344;
+	mov.b64 %rd360, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd335;
 	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd370, {%r151, %r152};
-	@!%p93 bra $L104;
-	setp.ne.u32 %p94, %r18, 9;
-	@%p94 bra.uni $L106;
-	setp.lt.s64 %p95, %rd369, %rd343;
-	setp.eq.s64 %p96, %rd369, %rd343;
-	setp.lt.s64 %p97, %rd370, %rd344;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd371, %rd369, %rd343, %p99;
-	selp.b64 %rd372, %rd370, %rd344, %p99;
-	mov.b64 %rd343, %rd371;
-	mov.b64 %rd344, %rd372;
-	bra.uni $L105;
-$L106:
-	setp.ne.u32 %p100, %r18, 10;
-	@%p100 bra.uni $L107;
-	setp.gt.s64 %p101, %rd369, %rd343;
-	setp.eq.s64 %p102, %rd369, %rd343;
-	setp.lt.s64 %p103, %rd370, %rd344;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd373, %rd369, %rd343, %p105;
-	selp.b64 %rd374, %rd370, %rd344, %p105;
-	mov.b64 %rd343, %rd373;
-	mov.b64 %rd344, %rd374;
-	bra.uni $L105;
-$L107:
-	mov.b64 %rd375, %rd343;
-	mov.b64 %rd376, %rd344;
-	mov.b64 %rd377, %rd369;
-	mov.b64 %rd378, %rd370;
-	mov.b64 %rd355, %rd375;
-	mov.b64 %rd356, %rd376;
-	mov.b64 %rd357, %rd377;
-	mov.b64 %rd358, %rd378;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd379, %rd355, %rd359;
-	mov.b64 %rd355, %rd379;
-	add.s64 %rd380, %rd356, %rd360;
-	mov.b64 %rd356, %rd380;
-$L108:
-	mov.b64 %rd343, %rd355;
-	mov.b64 %rd344, %rd356;
-$L105:
-$L104:
-	shl.b32 %r144, %r144, 1;
-	bra.uni $L102;
-$L103:
-$L100:
-	mul.wide.u32 %rd381, %r29, 16;
-	add.s64 %rd382, %rd11, %rd381;
-	setp.eq.u32 %p106, %r5, 0;
-	@!%p106 bra $L109;
-	st.global.s64 [%rd382+0], %rd343;
-	st.global.s64 [%rd382+8], %rd344;
+	mov.b64 %rd361, {%r151, %r152};
+	@!%p94 bra $L109;
+	setp.ne.u32 %p95, %r18, 9;
+	@%p95 bra.uni $L111;
+	setp.lt.s64 %p96, %rd360, %rd334;
+	setp.eq.s64 %p97, %rd360, %rd334;
+	setp.lt.s64 %p98, %rd361, %rd335;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd362, %rd360, %rd334, %p100;
+	selp.b64 %rd363, %rd361, %rd335, %p100;
+	mov.b64 %rd334, %rd362;
+	mov.b64 %rd335, %rd363;
+	bra.uni $L110;
+$L111:
+	setp.ne.u32 %p101, %r18, 10;
+	@%p101 bra.uni $L112;
+	setp.gt.s64 %p102, %rd360, %rd334;
+	setp.eq.s64 %p103, %rd360, %rd334;
+	setp.lt.s64 %p104, %rd361, %rd335;
+	and.pred %p105, %p103, %p104;
+	or.pred %p106, %p102, %p105;
+	selp.b64 %rd364, %rd360, %rd334, %p106;
+	selp.b64 %rd365, %rd361, %rd335, %p106;
+	mov.b64 %rd334, %rd364;
+	mov.b64 %rd335, %rd365;
+	bra.uni $L110;
+$L112:
+	mov.b64 %rd366, %rd334;
+	mov.b64 %rd367, %rd335;
+	mov.b64 %rd368, %rd360;
+	mov.b64 %rd369, %rd361;
+	mov.b64 %rd346, %rd366;
+	mov.b64 %rd347, %rd367;
+	mov.b64 %rd348, %rd368;
+	mov.b64 %rd349, %rd369;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd370, %rd346, %rd350;
+	mov.b64 %rd346, %rd370;
+	add.s64 %rd371, %rd347, %rd351;
+	mov.b64 %rd347, %rd371;
+$L113:
+	mov.b64 %rd334, %rd346;
+	mov.b64 %rd335, %rd347;
+$L110:
 $L109:
-	// the last block combines the partials
+	shl.b32 %r144, %r144, 1;
+	bra.uni $L107;
+$L108:
+$L105:
+	mul.wide.u32 %rd372, %r29, 16;
+	add.s64 %rd373, %rd11, %rd372;
 	setp.eq.u32 %p107, %r5, 0;
-	@!%p107 bra $L110;
+	@!%p107 bra $L114;
+	st.global.s64 [%rd373+0], %rd334;
+	st.global.s64 [%rd373+8], %rd335;
+$L114:
+	// the last block combines the partials
+	setp.eq.u32 %p108, %r5, 0;
+	@!%p108 bra $L115;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r153, [gk_reduce_done], 1;
 	sub.u32 %r154, %r30, 1;
-	setp.eq.u32 %p108, %r153, %r154;
+	setp.eq.u32 %p109, %r153, %r154;
 	fence.acq_rel.gpu;
-	selp.b32 %r155, 1, 0, %p108;
+	selp.b32 %r155, 1, 0, %p109;
 	st.shared.u32 [%rd1+1024], %r155;
-$L110:
+$L115:
 	bar.sync 0;
 	ld.shared.u32 %r156, [%rd1+1024];
-	setp.ne.u32 %p109, %r156, 0;
-	@!%p109 bra $L111;
-	cvt.u64.u32 %rd385, %r30;
-	cvt.u64.u32 %rd386, %r5;
-	cvt.u64.u32 %rd387, %r6;
-	setp.ne.u32 %p110, %r18, 9;
-	@%p110 bra.uni $L113;
-	mov.b64 %rd383, 9223372036854775807;
-	mov.b64 %rd384, 9223372036854775807;
-	mov.b64 %rd388, %rd386;
-$L114:
-	setp.ge.s64 %p111, %rd388, %rd385;
-	@%p111 bra $L115;
-	mad.lo.s64 %rd389, %rd388, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd390, [%rd389+0];
-	ld.relaxed.gpu.global.s64 %rd391, [%rd389+8];
-	setp.lt.s64 %p112, %rd390, %rd383;
-	setp.eq.s64 %p113, %rd390, %rd383;
-	setp.lt.s64 %p114, %rd391, %rd384;
-	and.pred %p115, %p113, %p114;
-	or.pred %p116, %p112, %p115;
-	selp.b64 %rd392, %rd390, %rd383, %p116;
-	selp.b64 %rd393, %rd391, %rd384, %p116;
-	mov.b64 %rd383, %rd392;
-	mov.b64 %rd384, %rd393;
-	add.s64 %rd388, %rd388, %rd387;
-	bra.uni $L114;
-$L115:
-	bra.uni $L112;
-$L113:
-	setp.ne.u32 %p117, %r18, 10;
-	@%p117 bra.uni $L116;
-	mov.b64 %rd383, -9223372036854775808;
-	mov.b64 %rd384, 9223372036854775807;
-	mov.b64 %rd394, %rd386;
-$L117:
-	setp.ge.s64 %p118, %rd394, %rd385;
-	@%p118 bra $L118;
-	mad.lo.s64 %rd395, %rd394, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd396, [%rd395+0];
-	ld.relaxed.gpu.global.s64 %rd397, [%rd395+8];
-	setp.gt.s64 %p119, %rd396, %rd383;
-	setp.eq.s64 %p120, %rd396, %rd383;
-	setp.lt.s64 %p121, %rd397, %rd384;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd398, %rd396, %rd383, %p123;
-	selp.b64 %rd399, %rd397, %rd384, %p123;
-	mov.b64 %rd383, %rd398;
-	mov.b64 %rd384, %rd399;
-	add.s64 %rd394, %rd394, %rd387;
+	setp.ne.u32 %p110, %r156, 0;
+	@!%p110 bra $L116;
+	cvt.u64.u32 %rd376, %r30;
+	cvt.u64.u32 %rd377, %r5;
+	cvt.u64.u32 %rd378, %r6;
+	setp.ne.u32 %p111, %r18, 9;
+	@%p111 bra.uni $L118;
+	mov.b64 %rd374, 9223372036854775807;
+	mov.b64 %rd375, 9223372036854775807;
+	mov.b64 %rd379, %rd377;
+$L119:
+	setp.ge.s64 %p112, %rd379, %rd376;
+	@%p112 bra $L120;
+	mad.lo.s64 %rd380, %rd379, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd381, [%rd380+0];
+	ld.relaxed.gpu.global.s64 %rd382, [%rd380+8];
+	setp.lt.s64 %p113, %rd381, %rd374;
+	setp.eq.s64 %p114, %rd381, %rd374;
+	setp.lt.s64 %p115, %rd382, %rd375;
+	and.pred %p116, %p114, %p115;
+	or.pred %p117, %p113, %p116;
+	selp.b64 %rd383, %rd381, %rd374, %p117;
+	selp.b64 %rd384, %rd382, %rd375, %p117;
+	mov.b64 %rd374, %rd383;
+	mov.b64 %rd375, %rd384;
+	add.s64 %rd379, %rd379, %rd378;
+	bra.uni $L119;
+$L120:
 	bra.uni $L117;
 $L118:
-	bra.uni $L112;
-$L116:
+	setp.ne.u32 %p118, %r18, 10;
+	@%p118 bra.uni $L121;
+	mov.b64 %rd374, -9223372036854775808;
+	mov.b64 %rd375, 9223372036854775807;
+	mov.b64 %rd385, %rd377;
+$L122:
+	setp.ge.s64 %p119, %rd385, %rd376;
+	@%p119 bra $L123;
+	mad.lo.s64 %rd386, %rd385, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd387, [%rd386+0];
+	ld.relaxed.gpu.global.s64 %rd388, [%rd386+8];
+	setp.gt.s64 %p120, %rd387, %rd374;
+	setp.eq.s64 %p121, %rd387, %rd374;
+	setp.lt.s64 %p122, %rd388, %rd375;
+	and.pred %p123, %p121, %p122;
+	or.pred %p124, %p120, %p123;
+	selp.b64 %rd389, %rd387, %rd374, %p124;
+	selp.b64 %rd390, %rd388, %rd375, %p124;
+	mov.b64 %rd374, %rd389;
+	mov.b64 %rd375, %rd390;
+	add.s64 %rd385, %rd385, %rd378;
+	bra.uni $L122;
+$L123:
+	bra.uni $L117;
+$L121:
 	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
 	mov.b64 %rd112, %rd114;
 	mov.b64 %rd113, %rd115;
-$L119:
-	mov.b64 %rd400, %rd112;
-	mov.b64 %rd401, %rd113;
-	mov.b64 %rd383, %rd400;
-	mov.b64 %rd384, %rd401;
-	mov.b64 %rd402, %rd386;
-$L120:
-	setp.ge.s64 %p124, %rd402, %rd385;
-	@%p124 bra $L121;
-	mad.lo.s64 %rd403, %rd402, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd404, [%rd403+0];
-	ld.relaxed.gpu.global.s64 %rd405, [%rd403+8];
-	mov.b64 %rd406, %rd383;
-	mov.b64 %rd407, %rd384;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd409, %rd405;
-	mov.b64 %rd355, %rd406;
-	mov.b64 %rd356, %rd407;
-	mov.b64 %rd357, %rd408;
-	mov.b64 %rd358, %rd409;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd410, %rd355, %rd359;
-	mov.b64 %rd355, %rd410;
-	add.s64 %rd411, %rd356, %rd360;
-	mov.b64 %rd356, %rd411;
-$L122:
-	mov.b64 %rd383, %rd355;
-	mov.b64 %rd384, %rd356;
-	add.s64 %rd402, %rd402, %rd387;
-	bra.uni $L120;
-$L121:
-$L112:
-	mov.b64 %rd412, %rd383;
-	mov.b64 %rd413, %rd384;
+$L124:
+	mov.b64 %rd391, %rd112;
+	mov.b64 %rd392, %rd113;
+	mov.b64 %rd374, %rd391;
+	mov.b64 %rd375, %rd392;
+	mov.b64 %rd393, %rd377;
+$L125:
+	setp.ge.s64 %p125, %rd393, %rd376;
+	@%p125 bra $L126;
+	mad.lo.s64 %rd394, %rd393, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd395, [%rd394+0];
+	ld.relaxed.gpu.global.s64 %rd396, [%rd394+8];
+	mov.b64 %rd397, %rd374;
+	mov.b64 %rd398, %rd375;
+	mov.b64 %rd399, %rd395;
+	mov.b64 %rd400, %rd396;
+	mov.b64 %rd346, %rd397;
+	mov.b64 %rd347, %rd398;
+	mov.b64 %rd348, %rd399;
+	mov.b64 %rd349, %rd400;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd401, %rd346, %rd350;
+	mov.b64 %rd346, %rd401;
+	add.s64 %rd402, %rd347, %rd351;
+	mov.b64 %rd347, %rd402;
+$L127:
+	mov.b64 %rd374, %rd346;
+	mov.b64 %rd375, %rd347;
+	add.s64 %rd393, %rd393, %rd378;
+	bra.uni $L125;
+$L126:
+$L117:
+	mov.b64 %rd403, %rd374;
+	mov.b64 %rd404, %rd375;
 	// block reduction
 	mov.b32 %r157, 1;
 	mov.b32 %r158, 1;
 	sub.u32 %r159, %r13, 1;
 	mov.b32 %r160, %r157;
-$L123:
-	setp.hs.u32 %p125, %r160, 32;
-	@%p125 bra $L124;
-	mov.b64 {%r161, %r162}, %rd412;
-	shfl.sync.down.b32 %r163|%p126, %r161, %r160, %r159, %r17;
+$L128:
+	setp.hs.u32 %p126, %r160, 32;
+	@%p126 bra $L129;
+	mov.b64 {%r161, %r162}, %rd403;
+	shfl.sync.down.b32 %r163|%p127, %r161, %r160, %r159, %r17;
 	shfl.sync.down.b32 %r164, %r162, %r160, %r159, %r17;
-	mov.b64 %rd414, {%r163, %r164};
-	mov.b64 {%r165, %r166}, %rd413;
+	mov.b64 %rd405, {%r163, %r164};
+	mov.b64 {%r165, %r166}, %rd404;
 	shfl.sync.down.b32 %r167, %r165, %r160, %r159, %r17;
 	shfl.sync.down.b32 %r168, %r166, %r160, %r159, %r17;
-	mov.b64 %rd415, {%r167, %r168};
-	@!%p126 bra $L125;
-	setp.ne.u32 %p127, %r18, 9;
-	@%p127 bra.uni $L127;
-	setp.lt.s64 %p128, %rd414, %rd412;
-	setp.eq.s64 %p129, %rd414, %rd412;
-	setp.lt.s64 %p130, %rd415, %rd413;
-	and.pred %p131, %p129, %p130;
-	or.pred %p132, %p128, %p131;
-	selp.b64 %rd416, %rd414, %rd412, %p132;
-	selp.b64 %rd417, %rd415, %rd413, %p132;
-	mov.b64 %rd412, %rd416;
-	mov.b64 %rd413, %rd417;
-	bra.uni $L126;
-$L127:
-	setp.ne.u32 %p133, %r18, 10;
-	@%p133 bra.uni $L128;
-	setp.gt.s64 %p134, %rd414, %rd412;
-	setp.eq.s64 %p135, %rd414, %rd412;
-	setp.lt.s64 %p136, %rd415, %rd413;
-	and.pred %p137, %p135, %p136;
-	or.pred %p138, %p134, %p137;
-	selp.b64 %rd418, %rd414, %rd412, %p138;
-	selp.b64 %rd419, %rd415, %rd413, %p138;
-	mov.b64 %rd412, %rd418;
-	mov.b64 %rd413, %rd419;
-	bra.uni $L126;
-$L128:
-	mov.b64 %rd420, %rd412;
-	mov.b64 %rd421, %rd413;
-	mov.b64 %rd422, %rd414;
-	mov.b64 %rd423, %rd415;
-	mov.b64 %rd355, %rd420;
-	mov.b64 %rd356, %rd421;
-	mov.b64 %rd357, %rd422;
-	mov.b64 %rd358, %rd423;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd424, %rd355, %rd359;
-	mov.b64 %rd355, %rd424;
-	add.s64 %rd425, %rd356, %rd360;
-	mov.b64 %rd356, %rd425;
-$L129:
-	mov.b64 %rd412, %rd355;
-	mov.b64 %rd413, %rd356;
-$L126:
-$L125:
-	shl.b32 %r160, %r160, 1;
-	bra.uni $L123;
-$L124:
-	setp.eq.u32 %p139, %r7, 0;
-	@!%p139 bra $L130;
-	mul.wide.u32 %rd426, %r8, 16;
-	add.s64 %rd427, %rd1, %rd426;
-	st.shared.s64 [%rd427+0], %rd412;
-	st.shared.s64 [%rd427+8], %rd413;
-$L130:
-	bar.sync 0;
-	setp.eq.u32 %p140, %r8, 0;
-	@!%p140 bra $L131;
-	setp.lo.u32 %p141, %r7, %r10;
-	@!%p141 bra $L132;
-	mul.wide.u32 %rd428, %r7, 16;
-	add.s64 %rd429, %rd1, %rd428;
-	ld.shared.s64 %rd430, [%rd429+0];
-	ld.shared.s64 %rd431, [%rd429+8];
-	mov.b64 %rd412, %rd430;
-	mov.b64 %rd413, %rd431;
+	mov.b64 %rd406, {%r167, %r168};
+	@!%p127 bra $L130;
+	setp.ne.u32 %p128, %r18, 9;
+	@%p128 bra.uni $L132;
+	setp.lt.s64 %p129, %rd405, %rd403;
+	setp.eq.s64 %p130, %rd405, %rd403;
+	setp.lt.s64 %p131, %rd406, %rd404;
+	and.pred %p132, %p130, %p131;
+	or.pred %p133, %p129, %p132;
+	selp.b64 %rd407, %rd405, %rd403, %p133;
+	selp.b64 %rd408, %rd406, %rd404, %p133;
+	mov.b64 %rd403, %rd407;
+	mov.b64 %rd404, %rd408;
+	bra.uni $L131;
 $L132:
+	setp.ne.u32 %p134, %r18, 10;
+	@%p134 bra.uni $L133;
+	setp.gt.s64 %p135, %rd405, %rd403;
+	setp.eq.s64 %p136, %rd405, %rd403;
+	setp.lt.s64 %p137, %rd406, %rd404;
+	and.pred %p138, %p136, %p137;
+	or.pred %p139, %p135, %p138;
+	selp.b64 %rd409, %rd405, %rd403, %p139;
+	selp.b64 %rd410, %rd406, %rd404, %p139;
+	mov.b64 %rd403, %rd409;
+	mov.b64 %rd404, %rd410;
+	bra.uni $L131;
+$L133:
+	mov.b64 %rd411, %rd403;
+	mov.b64 %rd412, %rd404;
+	mov.b64 %rd413, %rd405;
+	mov.b64 %rd414, %rd406;
+	mov.b64 %rd346, %rd411;
+	mov.b64 %rd347, %rd412;
+	mov.b64 %rd348, %rd413;
+	mov.b64 %rd349, %rd414;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd415, %rd346, %rd350;
+	mov.b64 %rd346, %rd415;
+	add.s64 %rd416, %rd347, %rd351;
+	mov.b64 %rd347, %rd416;
+$L134:
+	mov.b64 %rd403, %rd346;
+	mov.b64 %rd404, %rd347;
+$L131:
+$L130:
+	shl.b32 %r160, %r160, 1;
+	bra.uni $L128;
+$L129:
+	setp.eq.u32 %p140, %r7, 0;
+	@!%p140 bra $L135;
+	mul.wide.u32 %rd417, %r8, 16;
+	add.s64 %rd418, %rd1, %rd417;
+	st.shared.s64 [%rd418+0], %rd403;
+	st.shared.s64 [%rd418+8], %rd404;
+$L135:
+	bar.sync 0;
+	setp.eq.u32 %p141, %r8, 0;
+	@!%p141 bra $L136;
+	setp.lo.u32 %p142, %r7, %r10;
+	@!%p142 bra $L137;
+	mul.wide.u32 %rd419, %r7, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	ld.shared.s64 %rd421, [%rd420+0];
+	ld.shared.s64 %rd422, [%rd420+8];
+	mov.b64 %rd403, %rd421;
+	mov.b64 %rd404, %rd422;
+$L137:
 	sub.u32 %r169, %r10, 1;
 	mov.b32 %r170, %r158;
-$L133:
-	setp.hs.u32 %p142, %r170, 32;
-	@%p142 bra $L134;
-	mov.b64 {%r171, %r172}, %rd412;
-	shfl.sync.down.b32 %r173|%p143, %r171, %r170, %r169, %r17;
+$L138:
+	setp.hs.u32 %p143, %r170, 32;
+	@%p143 bra $L139;
+	mov.b64 {%r171, %r172}, %rd403;
+	shfl.sync.down.b32 %r173|%p144, %r171, %r170, %r169, %r17;
 	shfl.sync.down.b32 %r174, %r172, %r170, %r169, %r17;
-	mov.b64 %rd432, {%r173, %r174};
-	mov.b64 {%r175, %r176}, %rd413;
+	mov.b64 %rd423, {%r173, %r174};
+	mov.b64 {%r175, %r176}, %rd404;
 	shfl.sync.down.b32 %r177, %r175, %r170, %r169, %r17;
 	shfl.sync.down.b32 %r178, %r176, %r170, %r169, %r17;
-	mov.b64 %rd433, {%r177, %r178};
-	@!%p143 bra $L135;
-	setp.ne.u32 %p144, %r18, 9;
-	@%p144 bra.uni $L137;
-	setp.lt.s64 %p145, %rd432, %rd412;
-	setp.eq.s64 %p146, %rd432, %rd412;
-	setp.lt.s64 %p147, %rd433, %rd413;
-	and.pred %p148, %p146, %p147;
-	or.pred %p149, %p145, %p148;
-	selp.b64 %rd434, %rd432, %rd412, %p149;
-	selp.b64 %rd435, %rd433, %rd413, %p149;
-	mov.b64 %rd412, %rd434;
-	mov.b64 %rd413, %rd435;
-	bra.uni $L136;
-$L137:
-	setp.ne.u32 %p150, %r18, 10;
-	@%p150 bra.uni $L138;
-	setp.gt.s64 %p151, %rd432, %rd412;
-	setp.eq.s64 %p152, %rd432, %rd412;
-	setp.lt.s64 %p153, %rd433, %rd413;
-	and.pred %p154, %p152, %p153;
-	or.pred %p155, %p151, %p154;
-	selp.b64 %rd436, %rd432, %rd412, %p155;
-	selp.b64 %rd437, %rd433, %rd413, %p155;
-	mov.b64 %rd412, %rd436;
-	mov.b64 %rd413, %rd437;
-	bra.uni $L136;
-$L138:
-	mov.b64 %rd438, %rd412;
-	mov.b64 %rd439, %rd413;
-	mov.b64 %rd440, %rd432;
-	mov.b64 %rd441, %rd433;
-	mov.b64 %rd355, %rd438;
-	mov.b64 %rd356, %rd439;
-	mov.b64 %rd357, %rd440;
-	mov.b64 %rd358, %rd441;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd442, %rd355, %rd359;
-	mov.b64 %rd355, %rd442;
-	add.s64 %rd443, %rd356, %rd360;
-	mov.b64 %rd356, %rd443;
-$L139:
-	mov.b64 %rd412, %rd355;
-	mov.b64 %rd413, %rd356;
-$L136:
-$L135:
-	shl.b32 %r170, %r170, 1;
-	bra.uni $L133;
-$L134:
-$L131:
-	@!%p107 bra $L140;
-	st.global.s64 [%rd13+0], %rd412;
-	st.global.s64 [%rd13+8], %rd413;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd424, {%r177, %r178};
+	@!%p144 bra $L140;
+	setp.ne.u32 %p145, %r18, 9;
+	@%p145 bra.uni $L142;
+	setp.lt.s64 %p146, %rd423, %rd403;
+	setp.eq.s64 %p147, %rd423, %rd403;
+	setp.lt.s64 %p148, %rd424, %rd404;
+	and.pred %p149, %p147, %p148;
+	or.pred %p150, %p146, %p149;
+	selp.b64 %rd425, %rd423, %rd403, %p150;
+	selp.b64 %rd426, %rd424, %rd404, %p150;
+	mov.b64 %rd403, %rd425;
+	mov.b64 %rd404, %rd426;
+	bra.uni $L141;
+$L142:
+	setp.ne.u32 %p151, %r18, 10;
+	@%p151 bra.uni $L143;
+	setp.gt.s64 %p152, %rd423, %rd403;
+	setp.eq.s64 %p153, %rd423, %rd403;
+	setp.lt.s64 %p154, %rd424, %rd404;
+	and.pred %p155, %p153, %p154;
+	or.pred %p156, %p152, %p155;
+	selp.b64 %rd427, %rd423, %rd403, %p156;
+	selp.b64 %rd428, %rd424, %rd404, %p156;
+	mov.b64 %rd403, %rd427;
+	mov.b64 %rd404, %rd428;
+	bra.uni $L141;
+$L143:
+	mov.b64 %rd429, %rd403;
+	mov.b64 %rd430, %rd404;
+	mov.b64 %rd431, %rd423;
+	mov.b64 %rd432, %rd424;
+	mov.b64 %rd346, %rd429;
+	mov.b64 %rd347, %rd430;
+	mov.b64 %rd348, %rd431;
+	mov.b64 %rd349, %rd432;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd433, %rd346, %rd350;
+	mov.b64 %rd346, %rd433;
+	add.s64 %rd434, %rd347, %rd351;
+	mov.b64 %rd347, %rd434;
+$L144:
+	mov.b64 %rd403, %rd346;
+	mov.b64 %rd404, %rd347;
+$L141:
 $L140:
-$L111:
+	shl.b32 %r170, %r170, 1;
+	bra.uni $L138;
+$L139:
+$L136:
+	@!%p108 bra $L145;
+	st.global.s64 [%rd13+0], %rd403;
+	st.global.s64 [%rd13+8], %rd404;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L145:
+$L116:
 	ret;
 }
 `
@@ -10871,9 +10871,9 @@ const gokkosPTX16 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<161>;
+	.reg .pred %p<162>;
 	.reg .b32 %r<178>;
-	.reg .b64 %rd<469>;
+	.reg .b64 %rd<460>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11387,245 +11387,245 @@ $L50:
 	@!%p38 bra $L64;
 	mov.b64 %rd274, %rd129;
 	mov.b32 %r89, %r58;
-	setp.lt.s64 %p50, %rd115, 64;
-	setp.le.s64 %p51, %rd159, 1;
-	or.pred %p52, %p50, %p51;
-	@!%p52 bra $L65;
-	cvt.s64.s32 %rd275, %r89;
-	add.s64 %rd276, %rd275, 1;
-	mul.lo.s64 %rd277, %rd276, %rd132;
-	mad.lo.s64 %rd278, %rd277, 8, %rd130;
-	ld.global.nc.s64 %rd279, [%rd278+0];
-	mov.b64 %rd280, %rd279;
-	cvt.s64.s32 %rd281, %r89;
-	mul.lo.s64 %rd282, %rd281, %rd132;
-	mad.lo.s64 %rd283, %rd282, 8, %rd130;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd285, %rd284;
-	sub.s64 %rd286, %rd280, %rd285;
-	add.s64 %rd287, %rd116, %rd286;
-	mov.b64 %rd116, %rd287;
-	bra.uni $L66;
+	mov.b64 %rd275, %rd115;
+	mov.b64 %rd276, %rd159;
 $L65:
-	mov.b64 %rd288, %rd159;
-	setp.ge.s64 %p53, %rd115, 4096;
-	@!%p53 bra $L68;
-	mul.lo.s64 %rd289, %rd288, 4;
-	mov.b64 %rd288, %rd289;
-$L68:
-	setp.ge.s64 %p54, %rd115, 65536;
-	@!%p54 bra $L70;
-	mul.lo.s64 %rd290, %rd288, 4;
-	mov.b64 %rd288, %rd290;
-$L70:
-	sub.s64 %rd291, %rd288, 1;
-	and.b64 %rd292, %rd115, %rd291;
-	setp.eq.s64 %p55, %rd292, 0;
-	@!%p55 bra $L72;
-	cvt.s64.s32 %rd293, %r89;
-	add.s64 %rd294, %rd293, 1;
-	mul.lo.s64 %rd295, %rd294, %rd132;
-	mad.lo.s64 %rd296, %rd295, 8, %rd130;
-	ld.global.nc.s64 %rd297, [%rd296+0];
-	mov.b64 %rd298, %rd297;
-	cvt.s64.s32 %rd299, %r89;
-	mul.lo.s64 %rd300, %rd299, %rd132;
-	mad.lo.s64 %rd301, %rd300, 8, %rd130;
-	ld.global.nc.s64 %rd302, [%rd301+0];
-	mov.b64 %rd303, %rd302;
-	sub.s64 %rd304, %rd298, %rd303;
-	mul.lo.s64 %rd305, %rd288, %rd304;
-	add.s64 %rd306, %rd116, %rd305;
-	mov.b64 %rd116, %rd306;
-$L72:
+	setp.lt.s64 %p50, %rd275, 64;
+	setp.le.s64 %p51, %rd276, 1;
+	or.pred %p52, %p50, %p51;
+	@!%p52 bra $L69;
+	mov.b64 %rd277, 1;
+	bra.uni $L67;
+$L69:
+	mov.b64 %rd278, %rd276;
+	setp.ge.s64 %p53, %rd275, 4096;
+	@!%p53 bra $L71;
+	mul.lo.s64 %rd279, %rd278, 4;
+	mov.b64 %rd278, %rd279;
+$L71:
+	setp.ge.s64 %p54, %rd275, 65536;
+	@!%p54 bra $L73;
+	mul.lo.s64 %rd280, %rd278, 4;
+	mov.b64 %rd278, %rd280;
+$L73:
+	sub.s64 %rd281, %rd278, 1;
+	and.b64 %rd282, %rd275, %rd281;
+	setp.eq.s64 %p55, %rd282, 0;
+	@!%p55 bra $L75;
+	mov.b64 %rd277, %rd278;
+	bra.uni $L67;
+$L75:
+	mov.b64 %rd277, 0;
+	bra.uni $L67;
 $L66:
-	add.s64 %rd307, %rd115, 1;
-	mov.b64 %rd115, %rd307;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd283, %rd277;
+	setp.ne.s64 %p56, %rd283, 0;
+	@!%p56 bra $L77;
+	cvt.s64.s32 %rd284, %r89;
+	add.s64 %rd285, %rd284, 1;
+	mul.lo.s64 %rd286, %rd285, %rd132;
+	mad.lo.s64 %rd287, %rd286, 8, %rd130;
+	ld.global.nc.s64 %rd288, [%rd287+0];
+	mov.b64 %rd289, %rd288;
+	cvt.s64.s32 %rd290, %r89;
+	mul.lo.s64 %rd291, %rd290, %rd132;
+	mad.lo.s64 %rd292, %rd291, 8, %rd130;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	sub.s64 %rd295, %rd289, %rd294;
+	mul.lo.s64 %rd296, %rd283, %rd295;
+	add.s64 %rd297, %rd116, %rd296;
+	mov.b64 %rd116, %rd297;
+$L77:
+	add.s64 %rd298, %rd115, 1;
+	mov.b64 %rd115, %rd298;
 $L64:
 $L47:
 $L30:
-	add.s64 %rd308, %rd221, %rd176;
-	mov.b64 %rd221, %rd308;
+	add.s64 %rd299, %rd221, %rd176;
+	mov.b64 %rd221, %rd299;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd309, %rd219;
-$L73:
-	@!%p17 bra $L77;
-	bra.uni $L75;
-$L77:
-	// block scan
-	mov.b64 %rd310, %rd309;
-	mov.b32 %r90, %r3;
+	mov.b64 %rd300, %rd219;
 $L78:
-	setp.hs.u32 %p56, %r90, 32;
-	@%p56 bra $L79;
-	mov.b64 {%r91, %r92}, %rd310;
-	shfl.sync.up.b32 %r93|%p57, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd311, {%r93, %r94};
-	@!%p57 bra $L80;
-	add.s64 %rd312, %rd311, %rd310;
-	mov.b64 %rd310, %rd312;
-$L80:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L78;
-$L79:
-	mov.b64 {%r95, %r96}, %rd310;
-	shfl.sync.up.b32 %r97|%p58, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd313, {%r97, %r98};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd314, %rd313, 0, %p60;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r99;
-	@!%p61 bra $L81;
-	mul.wide.u32 %rd315, %r8, 16;
-	add.s64 %rd316, %rd1, %rd315;
-	st.shared.s64 [%rd316+0], %rd310;
-$L81:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L82;
-	mov.b64 %rd317, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L83;
-	mul.wide.u32 %rd318, %r7, 16;
-	add.s64 %rd319, %rd1, %rd318;
-	ld.shared.s64 %rd320, [%rd319+0];
-	mov.b64 %rd317, %rd320;
-$L83:
-	mov.b64 {%r100, %r101}, %rd317;
-	shfl.sync.up.b32 %r102|%p64, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd321, {%r102, %r103};
-	@!%p64 bra $L84;
-	add.s64 %rd322, %rd321, %rd317;
-	mov.b64 %rd317, %rd322;
-$L84:
-	mov.b64 {%r104, %r105}, %rd317;
-	shfl.sync.up.b32 %r106|%p65, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd323, {%r106, %r107};
-	@!%p65 bra $L85;
-	add.s64 %rd324, %rd323, %rd317;
-	mov.b64 %rd317, %rd324;
-$L85:
-	mov.b64 {%r108, %r109}, %rd317;
-	shfl.sync.up.b32 %r110|%p66, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd325, {%r110, %r111};
-	@!%p66 bra $L86;
-	add.s64 %rd326, %rd325, %rd317;
-	mov.b64 %rd317, %rd326;
-$L86:
-	mov.b64 {%r112, %r113}, %rd317;
-	shfl.sync.up.b32 %r114|%p67, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd327, {%r114, %r115};
-	@!%p67 bra $L87;
-	add.s64 %rd328, %rd327, %rd317;
-	mov.b64 %rd317, %rd328;
-$L87:
-	mov.b64 {%r116, %r117}, %rd317;
-	shfl.sync.up.b32 %r118|%p68, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd329, {%r118, %r119};
-	@!%p68 bra $L88;
-	add.s64 %rd330, %rd329, %rd317;
-	mov.b64 %rd317, %rd330;
-$L88:
-	mov.b64 {%r120, %r121}, %rd317;
-	shfl.sync.up.b32 %r122|%p69, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd331, {%r122, %r123};
-	selp.b64 %rd332, %rd331, 0, %p69;
-	@!%p63 bra $L89;
-	mul.wide.u32 %rd333, %r7, 16;
-	add.s64 %rd334, %rd1, %rd333;
-	add.s64 %rd335, %rd334, 512;
-	st.shared.s64 [%rd335+0], %rd332;
-$L89:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r124;
-	@!%p70 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd317;
-$L90:
+	@!%p17 bra $L82;
+	bra.uni $L80;
 $L82:
+	// block scan
+	mov.b64 %rd301, %rd300;
+	mov.b32 %r90, %r3;
+$L83:
+	setp.hs.u32 %p57, %r90, 32;
+	@%p57 bra $L84;
+	mov.b64 {%r91, %r92}, %rd301;
+	shfl.sync.up.b32 %r93|%p58, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd302, {%r93, %r94};
+	@!%p58 bra $L85;
+	add.s64 %rd303, %rd302, %rd301;
+	mov.b64 %rd301, %rd303;
+$L85:
+	shl.b32 %r90, %r90, 1;
+	bra.uni $L83;
+$L84:
+	mov.b64 {%r95, %r96}, %rd301;
+	shfl.sync.up.b32 %r97|%p59, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd304, {%r97, %r98};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd305, %rd304, 0, %p61;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r99;
+	@!%p62 bra $L86;
+	mul.wide.u32 %rd306, %r8, 16;
+	add.s64 %rd307, %rd1, %rd306;
+	st.shared.s64 [%rd307+0], %rd301;
+$L86:
 	bar.sync 0;
-	mul.wide.u32 %rd336, %r8, 16;
-	add.s64 %rd337, %rd1, %rd336;
-	add.s64 %rd338, %rd337, 512;
-	ld.shared.s64 %rd339, [%rd338+0];
-	add.s64 %rd340, %rd339, %rd314;
-	ld.shared.s64 %rd341, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd340;
-	shfl.sync.idx.b32 %r127|%p71, %r125, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd342, {%r127, %r128};
-	mov.b64 %rd343, %rd341;
-	mov.b64 %rd344, %rd342;
-	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, %rd344;
-	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, %rd347;
-	mov.b64 %rd350, 0;
-	cvt.u64.u32 %rd351, %r2;
-	setp.eq.s64 %p72, %rd351, 0;
-	setp.gt.s64 %p73, %rd349, 0;
-	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L92;
-	atom.global.add.u64 %rd352, [%rd149], %rd349;
-	mov.b64 %rd353, %rd352;
-	mov.b64 %rd350, %rd353;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L87;
+	mov.b64 %rd308, 0;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L88;
+	mul.wide.u32 %rd309, %r7, 16;
+	add.s64 %rd310, %rd1, %rd309;
+	ld.shared.s64 %rd311, [%rd310+0];
+	mov.b64 %rd308, %rd311;
+$L88:
+	mov.b64 {%r100, %r101}, %rd308;
+	shfl.sync.up.b32 %r102|%p65, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd312, {%r102, %r103};
+	@!%p65 bra $L89;
+	add.s64 %rd313, %rd312, %rd308;
+	mov.b64 %rd308, %rd313;
+$L89:
+	mov.b64 {%r104, %r105}, %rd308;
+	shfl.sync.up.b32 %r106|%p66, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd314, {%r106, %r107};
+	@!%p66 bra $L90;
+	add.s64 %rd315, %rd314, %rd308;
+	mov.b64 %rd308, %rd315;
+$L90:
+	mov.b64 {%r108, %r109}, %rd308;
+	shfl.sync.up.b32 %r110|%p67, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd316, {%r110, %r111};
+	@!%p67 bra $L91;
+	add.s64 %rd317, %rd316, %rd308;
+	mov.b64 %rd308, %rd317;
+$L91:
+	mov.b64 {%r112, %r113}, %rd308;
+	shfl.sync.up.b32 %r114|%p68, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd318, {%r114, %r115};
+	@!%p68 bra $L92;
+	add.s64 %rd319, %rd318, %rd308;
+	mov.b64 %rd308, %rd319;
 $L92:
-	cvt.u64.u32 %rd354, %r2;
-	setp.eq.s64 %p75, %rd354, 0;
-	setp.eq.u32 %p76, %r1, 0;
-	and.pred %p77, %p75, %p76;
-	bar.sync 0;
-	@!%p77 bra $L93;
-	st.shared.s64 [%rd1+1024], %rd350;
+	mov.b64 {%r116, %r117}, %rd308;
+	shfl.sync.up.b32 %r118|%p69, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd320, {%r118, %r119};
+	@!%p69 bra $L93;
+	add.s64 %rd321, %rd320, %rd308;
+	mov.b64 %rd308, %rd321;
 $L93:
-	bar.sync 0;
-	ld.shared.s64 %rd355, [%rd1+1024];
-	mov.b64 %rd356, %rd355;
-	mov.b64 %rd350, %rd356;
-	add.s64 %rd357, %rd350, %rd348;
-	mov.b64 %rd358, %rd357;
-	mov.b64 %rd359, 0;
+	mov.b64 {%r120, %r121}, %rd308;
+	shfl.sync.up.b32 %r122|%p70, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd322, {%r122, %r123};
+	selp.b64 %rd323, %rd322, 0, %p70;
+	@!%p64 bra $L94;
+	mul.wide.u32 %rd324, %r7, 16;
+	add.s64 %rd325, %rd1, %rd324;
+	add.s64 %rd326, %rd325, 512;
+	st.shared.s64 [%rd326+0], %rd323;
 $L94:
-	setp.lt.s64 %p78, %rd359, %rd309;
-	not.pred %p79, %p78;
-	@!%p79 bra $L98;
-	bra.uni $L96;
-$L98:
-	mul.lo.s64 %rd360, %rd359, %rd174;
-	mad.lo.s64 %rd361, %rd360, 4, %rd172;
-	ld.shared.s32 %r129, [%rd361+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd362, %rd358, %rd359;
-	mul.lo.s64 %rd363, %rd362, %rd148;
-	mad.lo.s64 %rd364, %rd363, 4, %rd146;
-	st.global.s32 [%rd364+0], %r130;
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r124;
+	@!%p71 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd308;
 $L95:
-	add.s64 %rd365, %rd359, 1;
-	mov.b64 %rd359, %rd365;
-	bra.uni $L94;
-$L96:
-	bra.uni $L75;
-$L74:
-	bra.uni $L73;
-$L75:
+$L87:
+	bar.sync 0;
+	mul.wide.u32 %rd327, %r8, 16;
+	add.s64 %rd328, %rd1, %rd327;
+	add.s64 %rd329, %rd328, 512;
+	ld.shared.s64 %rd330, [%rd329+0];
+	add.s64 %rd331, %rd330, %rd305;
+	ld.shared.s64 %rd332, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd331;
+	shfl.sync.idx.b32 %r127|%p72, %r125, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
+	mov.b64 %rd333, {%r127, %r128};
+	mov.b64 %rd334, %rd332;
+	mov.b64 %rd335, %rd333;
+	mov.b64 %rd336, %rd334;
+	mov.b64 %rd337, %rd335;
+	mov.b64 %rd338, %rd336;
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, 0;
+	cvt.u64.u32 %rd342, %r2;
+	setp.eq.s64 %p73, %rd342, 0;
+	setp.gt.s64 %p74, %rd340, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L97;
+	atom.global.add.u64 %rd343, [%rd149], %rd340;
+	mov.b64 %rd344, %rd343;
+	mov.b64 %rd341, %rd344;
+$L97:
+	cvt.u64.u32 %rd345, %r2;
+	setp.eq.s64 %p76, %rd345, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
+	bar.sync 0;
+	@!%p78 bra $L98;
+	st.shared.s64 [%rd1+1024], %rd341;
+$L98:
+	bar.sync 0;
+	ld.shared.s64 %rd346, [%rd1+1024];
+	mov.b64 %rd347, %rd346;
+	mov.b64 %rd341, %rd347;
+	add.s64 %rd348, %rd341, %rd339;
+	mov.b64 %rd349, %rd348;
+	mov.b64 %rd350, 0;
+$L99:
+	setp.lt.s64 %p79, %rd350, %rd300;
+	not.pred %p80, %p79;
+	@!%p80 bra $L103;
+	bra.uni $L101;
+$L103:
+	mul.lo.s64 %rd351, %rd350, %rd174;
+	mad.lo.s64 %rd352, %rd351, 4, %rd172;
+	ld.shared.s32 %r129, [%rd352+0];
+	mov.b32 %r130, %r129;
+	add.s64 %rd353, %rd349, %rd350;
+	mul.lo.s64 %rd354, %rd353, %rd148;
+	mad.lo.s64 %rd355, %rd354, 4, %rd146;
+	st.global.s32 [%rd355+0], %r130;
+$L100:
+	add.s64 %rd356, %rd350, 1;
+	mov.b64 %rd350, %rd356;
+	bra.uni $L99;
+$L101:
+	bra.uni $L80;
+$L79:
+	bra.uni $L78;
+$L80:
 $L25:
-	add.s64 %rd366, %rd215, %rd185;
-	mov.b64 %rd215, %rd366;
+	add.s64 %rd357, %rd215, %rd185;
+	mov.b64 %rd215, %rd357;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd367, %rd186, 1;
-	mov.b64 %rd186, %rd367;
+	add.s64 %rd358, %rd186, 1;
+	mov.b64 %rd186, %rd358;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -11633,423 +11633,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd368, %rd115;
-	mov.b64 %rd369, %rd116;
+	mov.b64 %rd359, %rd115;
+	mov.b64 %rd360, %rd116;
 	// block reduction
 	mov.b32 %r131, 1;
 	sub.u32 %r132, %r13, 1;
 	mov.b32 %r133, %r3;
-$L99:
-	setp.hs.u32 %p80, %r133, 32;
-	@%p80 bra $L100;
-	mov.b64 {%r134, %r135}, %rd368;
-	shfl.sync.down.b32 %r136|%p81, %r134, %r133, %r132, %r17;
+$L104:
+	setp.hs.u32 %p81, %r133, 32;
+	@%p81 bra $L105;
+	mov.b64 {%r134, %r135}, %rd359;
+	shfl.sync.down.b32 %r136|%p82, %r134, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
-	mov.b64 %rd370, {%r136, %r137};
-	mov.b64 {%r138, %r139}, %rd369;
+	mov.b64 %rd361, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd360;
 	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
-	mov.b64 %rd371, {%r140, %r141};
-	@!%p81 bra $L101;
-	setp.ne.u32 %p82, %r18, 9;
-	@%p82 bra.uni $L103;
-	setp.lt.s64 %p83, %rd370, %rd368;
-	setp.eq.s64 %p84, %rd370, %rd368;
-	setp.lt.s64 %p85, %rd371, %rd369;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd372, %rd370, %rd368, %p87;
-	selp.b64 %rd373, %rd371, %rd369, %p87;
-	mov.b64 %rd368, %rd372;
-	mov.b64 %rd369, %rd373;
-	bra.uni $L102;
-$L103:
-	setp.ne.u32 %p88, %r18, 10;
-	@%p88 bra.uni $L104;
-	setp.gt.s64 %p89, %rd370, %rd368;
-	setp.eq.s64 %p90, %rd370, %rd368;
-	setp.lt.s64 %p91, %rd371, %rd369;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd374, %rd370, %rd368, %p93;
-	selp.b64 %rd375, %rd371, %rd369, %p93;
-	mov.b64 %rd368, %rd374;
-	mov.b64 %rd369, %rd375;
-	bra.uni $L102;
-$L104:
-	mov.b64 %rd376, %rd368;
-	mov.b64 %rd377, %rd369;
-	mov.b64 %rd378, %rd370;
-	mov.b64 %rd379, %rd371;
-	mov.b64 %rd380, %rd376;
-	mov.b64 %rd381, %rd377;
-	mov.b64 %rd382, %rd378;
-	mov.b64 %rd383, %rd379;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd383;
-	add.s64 %rd386, %rd380, %rd384;
-	mov.b64 %rd380, %rd386;
-	add.s64 %rd387, %rd381, %rd385;
-	mov.b64 %rd381, %rd387;
-$L105:
-	mov.b64 %rd368, %rd380;
-	mov.b64 %rd369, %rd381;
-$L102:
-$L101:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L99;
-$L100:
-	setp.eq.u32 %p94, %r7, 0;
-	@!%p94 bra $L106;
-	mul.wide.u32 %rd388, %r8, 16;
-	add.s64 %rd389, %rd1, %rd388;
-	st.shared.s64 [%rd389+0], %rd368;
-	st.shared.s64 [%rd389+8], %rd369;
-$L106:
-	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L107;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L108;
-	mul.wide.u32 %rd390, %r7, 16;
-	add.s64 %rd391, %rd1, %rd390;
-	ld.shared.s64 %rd392, [%rd391+0];
-	ld.shared.s64 %rd393, [%rd391+8];
-	mov.b64 %rd368, %rd392;
-	mov.b64 %rd369, %rd393;
+	mov.b64 %rd362, {%r140, %r141};
+	@!%p82 bra $L106;
+	setp.ne.u32 %p83, %r18, 9;
+	@%p83 bra.uni $L108;
+	setp.lt.s64 %p84, %rd361, %rd359;
+	setp.eq.s64 %p85, %rd361, %rd359;
+	setp.lt.s64 %p86, %rd362, %rd360;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd363, %rd361, %rd359, %p88;
+	selp.b64 %rd364, %rd362, %rd360, %p88;
+	mov.b64 %rd359, %rd363;
+	mov.b64 %rd360, %rd364;
+	bra.uni $L107;
 $L108:
+	setp.ne.u32 %p89, %r18, 10;
+	@%p89 bra.uni $L109;
+	setp.gt.s64 %p90, %rd361, %rd359;
+	setp.eq.s64 %p91, %rd361, %rd359;
+	setp.lt.s64 %p92, %rd362, %rd360;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd365, %rd361, %rd359, %p94;
+	selp.b64 %rd366, %rd362, %rd360, %p94;
+	mov.b64 %rd359, %rd365;
+	mov.b64 %rd360, %rd366;
+	bra.uni $L107;
+$L109:
+	mov.b64 %rd367, %rd359;
+	mov.b64 %rd368, %rd360;
+	mov.b64 %rd369, %rd361;
+	mov.b64 %rd370, %rd362;
+	mov.b64 %rd371, %rd367;
+	mov.b64 %rd372, %rd368;
+	mov.b64 %rd373, %rd369;
+	mov.b64 %rd374, %rd370;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	add.s64 %rd377, %rd371, %rd375;
+	mov.b64 %rd371, %rd377;
+	add.s64 %rd378, %rd372, %rd376;
+	mov.b64 %rd372, %rd378;
+$L110:
+	mov.b64 %rd359, %rd371;
+	mov.b64 %rd360, %rd372;
+$L107:
+$L106:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L104;
+$L105:
+	setp.eq.u32 %p95, %r7, 0;
+	@!%p95 bra $L111;
+	mul.wide.u32 %rd379, %r8, 16;
+	add.s64 %rd380, %rd1, %rd379;
+	st.shared.s64 [%rd380+0], %rd359;
+	st.shared.s64 [%rd380+8], %rd360;
+$L111:
+	bar.sync 0;
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L112;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L113;
+	mul.wide.u32 %rd381, %r7, 16;
+	add.s64 %rd382, %rd1, %rd381;
+	ld.shared.s64 %rd383, [%rd382+0];
+	ld.shared.s64 %rd384, [%rd382+8];
+	mov.b64 %rd359, %rd383;
+	mov.b64 %rd360, %rd384;
+$L113:
 	sub.u32 %r142, %r10, 1;
 	mov.b32 %r143, %r131;
-$L109:
-	setp.hs.u32 %p97, %r143, 32;
-	@%p97 bra $L110;
-	mov.b64 {%r144, %r145}, %rd368;
-	shfl.sync.down.b32 %r146|%p98, %r144, %r143, %r142, %r17;
+$L114:
+	setp.hs.u32 %p98, %r143, 32;
+	@%p98 bra $L115;
+	mov.b64 {%r144, %r145}, %rd359;
+	shfl.sync.down.b32 %r146|%p99, %r144, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
-	mov.b64 %rd394, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd369;
+	mov.b64 %rd385, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd360;
 	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
-	mov.b64 %rd395, {%r150, %r151};
-	@!%p98 bra $L111;
-	setp.ne.u32 %p99, %r18, 9;
-	@%p99 bra.uni $L113;
-	setp.lt.s64 %p100, %rd394, %rd368;
-	setp.eq.s64 %p101, %rd394, %rd368;
-	setp.lt.s64 %p102, %rd395, %rd369;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd396, %rd394, %rd368, %p104;
-	selp.b64 %rd397, %rd395, %rd369, %p104;
-	mov.b64 %rd368, %rd396;
-	mov.b64 %rd369, %rd397;
-	bra.uni $L112;
-$L113:
-	setp.ne.u32 %p105, %r18, 10;
-	@%p105 bra.uni $L114;
-	setp.gt.s64 %p106, %rd394, %rd368;
-	setp.eq.s64 %p107, %rd394, %rd368;
-	setp.lt.s64 %p108, %rd395, %rd369;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd398, %rd394, %rd368, %p110;
-	selp.b64 %rd399, %rd395, %rd369, %p110;
-	mov.b64 %rd368, %rd398;
-	mov.b64 %rd369, %rd399;
-	bra.uni $L112;
-$L114:
-	mov.b64 %rd400, %rd368;
-	mov.b64 %rd401, %rd369;
-	mov.b64 %rd402, %rd394;
-	mov.b64 %rd403, %rd395;
-	mov.b64 %rd380, %rd400;
-	mov.b64 %rd381, %rd401;
-	mov.b64 %rd382, %rd402;
-	mov.b64 %rd383, %rd403;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd383;
-	add.s64 %rd404, %rd380, %rd384;
-	mov.b64 %rd380, %rd404;
-	add.s64 %rd405, %rd381, %rd385;
-	mov.b64 %rd381, %rd405;
-$L115:
-	mov.b64 %rd368, %rd380;
-	mov.b64 %rd369, %rd381;
-$L112:
-$L111:
-	shl.b32 %r143, %r143, 1;
-	bra.uni $L109;
-$L110:
-$L107:
-	mul.wide.u32 %rd406, %r29, 16;
-	add.s64 %rd407, %rd11, %rd406;
-	setp.eq.u32 %p111, %r5, 0;
-	@!%p111 bra $L116;
-	st.global.s64 [%rd407+0], %rd368;
-	st.global.s64 [%rd407+8], %rd369;
+	mov.b64 %rd386, {%r150, %r151};
+	@!%p99 bra $L116;
+	setp.ne.u32 %p100, %r18, 9;
+	@%p100 bra.uni $L118;
+	setp.lt.s64 %p101, %rd385, %rd359;
+	setp.eq.s64 %p102, %rd385, %rd359;
+	setp.lt.s64 %p103, %rd386, %rd360;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd387, %rd385, %rd359, %p105;
+	selp.b64 %rd388, %rd386, %rd360, %p105;
+	mov.b64 %rd359, %rd387;
+	mov.b64 %rd360, %rd388;
+	bra.uni $L117;
+$L118:
+	setp.ne.u32 %p106, %r18, 10;
+	@%p106 bra.uni $L119;
+	setp.gt.s64 %p107, %rd385, %rd359;
+	setp.eq.s64 %p108, %rd385, %rd359;
+	setp.lt.s64 %p109, %rd386, %rd360;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd389, %rd385, %rd359, %p111;
+	selp.b64 %rd390, %rd386, %rd360, %p111;
+	mov.b64 %rd359, %rd389;
+	mov.b64 %rd360, %rd390;
+	bra.uni $L117;
+$L119:
+	mov.b64 %rd391, %rd359;
+	mov.b64 %rd392, %rd360;
+	mov.b64 %rd393, %rd385;
+	mov.b64 %rd394, %rd386;
+	mov.b64 %rd371, %rd391;
+	mov.b64 %rd372, %rd392;
+	mov.b64 %rd373, %rd393;
+	mov.b64 %rd374, %rd394;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	add.s64 %rd395, %rd371, %rd375;
+	mov.b64 %rd371, %rd395;
+	add.s64 %rd396, %rd372, %rd376;
+	mov.b64 %rd372, %rd396;
+$L120:
+	mov.b64 %rd359, %rd371;
+	mov.b64 %rd360, %rd372;
+$L117:
 $L116:
-	// the last block combines the partials
+	shl.b32 %r143, %r143, 1;
+	bra.uni $L114;
+$L115:
+$L112:
+	mul.wide.u32 %rd397, %r29, 16;
+	add.s64 %rd398, %rd11, %rd397;
 	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L117;
+	@!%p112 bra $L121;
+	st.global.s64 [%rd398+0], %rd359;
+	st.global.s64 [%rd398+8], %rd360;
+$L121:
+	// the last block combines the partials
+	setp.eq.u32 %p113, %r5, 0;
+	@!%p113 bra $L122;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r152, [gk_reduce_done], 1;
 	sub.u32 %r153, %r30, 1;
-	setp.eq.u32 %p113, %r152, %r153;
+	setp.eq.u32 %p114, %r152, %r153;
 	fence.acq_rel.gpu;
-	selp.b32 %r154, 1, 0, %p113;
+	selp.b32 %r154, 1, 0, %p114;
 	st.shared.u32 [%rd1+1024], %r154;
-$L117:
+$L122:
 	bar.sync 0;
 	ld.shared.u32 %r155, [%rd1+1024];
-	setp.ne.u32 %p114, %r155, 0;
-	@!%p114 bra $L118;
-	cvt.u64.u32 %rd410, %r30;
-	cvt.u64.u32 %rd411, %r5;
-	cvt.u64.u32 %rd412, %r6;
-	setp.ne.u32 %p115, %r18, 9;
-	@%p115 bra.uni $L120;
-	mov.b64 %rd408, 9223372036854775807;
-	mov.b64 %rd409, 9223372036854775807;
-	mov.b64 %rd413, %rd411;
-$L121:
-	setp.ge.s64 %p116, %rd413, %rd410;
-	@%p116 bra $L122;
-	mad.lo.s64 %rd414, %rd413, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd415, [%rd414+0];
-	ld.relaxed.gpu.global.s64 %rd416, [%rd414+8];
-	setp.lt.s64 %p117, %rd415, %rd408;
-	setp.eq.s64 %p118, %rd415, %rd408;
-	setp.lt.s64 %p119, %rd416, %rd409;
-	and.pred %p120, %p118, %p119;
-	or.pred %p121, %p117, %p120;
-	selp.b64 %rd417, %rd415, %rd408, %p121;
-	selp.b64 %rd418, %rd416, %rd409, %p121;
-	mov.b64 %rd408, %rd417;
-	mov.b64 %rd409, %rd418;
-	add.s64 %rd413, %rd413, %rd412;
-	bra.uni $L121;
-$L122:
-	bra.uni $L119;
-$L120:
-	setp.ne.u32 %p122, %r18, 10;
-	@%p122 bra.uni $L123;
-	mov.b64 %rd408, -9223372036854775808;
-	mov.b64 %rd409, 9223372036854775807;
-	mov.b64 %rd419, %rd411;
-$L124:
-	setp.ge.s64 %p123, %rd419, %rd410;
-	@%p123 bra $L125;
-	mad.lo.s64 %rd420, %rd419, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd421, [%rd420+0];
-	ld.relaxed.gpu.global.s64 %rd422, [%rd420+8];
-	setp.gt.s64 %p124, %rd421, %rd408;
-	setp.eq.s64 %p125, %rd421, %rd408;
-	setp.lt.s64 %p126, %rd422, %rd409;
-	and.pred %p127, %p125, %p126;
-	or.pred %p128, %p124, %p127;
-	selp.b64 %rd423, %rd421, %rd408, %p128;
-	selp.b64 %rd424, %rd422, %rd409, %p128;
-	mov.b64 %rd408, %rd423;
-	mov.b64 %rd409, %rd424;
-	add.s64 %rd419, %rd419, %rd412;
+	setp.ne.u32 %p115, %r155, 0;
+	@!%p115 bra $L123;
+	cvt.u64.u32 %rd401, %r30;
+	cvt.u64.u32 %rd402, %r5;
+	cvt.u64.u32 %rd403, %r6;
+	setp.ne.u32 %p116, %r18, 9;
+	@%p116 bra.uni $L125;
+	mov.b64 %rd399, 9223372036854775807;
+	mov.b64 %rd400, 9223372036854775807;
+	mov.b64 %rd404, %rd402;
+$L126:
+	setp.ge.s64 %p117, %rd404, %rd401;
+	@%p117 bra $L127;
+	mad.lo.s64 %rd405, %rd404, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd406, [%rd405+0];
+	ld.relaxed.gpu.global.s64 %rd407, [%rd405+8];
+	setp.lt.s64 %p118, %rd406, %rd399;
+	setp.eq.s64 %p119, %rd406, %rd399;
+	setp.lt.s64 %p120, %rd407, %rd400;
+	and.pred %p121, %p119, %p120;
+	or.pred %p122, %p118, %p121;
+	selp.b64 %rd408, %rd406, %rd399, %p122;
+	selp.b64 %rd409, %rd407, %rd400, %p122;
+	mov.b64 %rd399, %rd408;
+	mov.b64 %rd400, %rd409;
+	add.s64 %rd404, %rd404, %rd403;
+	bra.uni $L126;
+$L127:
 	bra.uni $L124;
 $L125:
-	bra.uni $L119;
-$L123:
+	setp.ne.u32 %p123, %r18, 10;
+	@%p123 bra.uni $L128;
+	mov.b64 %rd399, -9223372036854775808;
+	mov.b64 %rd400, 9223372036854775807;
+	mov.b64 %rd410, %rd402;
+$L129:
+	setp.ge.s64 %p124, %rd410, %rd401;
+	@%p124 bra $L130;
+	mad.lo.s64 %rd411, %rd410, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd412, [%rd411+0];
+	ld.relaxed.gpu.global.s64 %rd413, [%rd411+8];
+	setp.gt.s64 %p125, %rd412, %rd399;
+	setp.eq.s64 %p126, %rd412, %rd399;
+	setp.lt.s64 %p127, %rd413, %rd400;
+	and.pred %p128, %p126, %p127;
+	or.pred %p129, %p125, %p128;
+	selp.b64 %rd414, %rd412, %rd399, %p129;
+	selp.b64 %rd415, %rd413, %rd400, %p129;
+	mov.b64 %rd399, %rd414;
+	mov.b64 %rd400, %rd415;
+	add.s64 %rd410, %rd410, %rd403;
+	bra.uni $L129;
+$L130:
+	bra.uni $L124;
+$L128:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L126:
-	mov.b64 %rd425, %rd119;
-	mov.b64 %rd426, %rd120;
-	mov.b64 %rd408, %rd425;
-	mov.b64 %rd409, %rd426;
-	mov.b64 %rd427, %rd411;
-$L127:
-	setp.ge.s64 %p129, %rd427, %rd410;
-	@%p129 bra $L128;
-	mad.lo.s64 %rd428, %rd427, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd429, [%rd428+0];
-	ld.relaxed.gpu.global.s64 %rd430, [%rd428+8];
-	mov.b64 %rd431, %rd408;
-	mov.b64 %rd432, %rd409;
-	mov.b64 %rd433, %rd429;
-	mov.b64 %rd434, %rd430;
-	mov.b64 %rd380, %rd431;
-	mov.b64 %rd381, %rd432;
-	mov.b64 %rd382, %rd433;
-	mov.b64 %rd383, %rd434;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd383;
-	add.s64 %rd435, %rd380, %rd384;
-	mov.b64 %rd380, %rd435;
-	add.s64 %rd436, %rd381, %rd385;
-	mov.b64 %rd381, %rd436;
-$L129:
-	mov.b64 %rd408, %rd380;
-	mov.b64 %rd409, %rd381;
-	add.s64 %rd427, %rd427, %rd412;
-	bra.uni $L127;
-$L128:
-$L119:
-	mov.b64 %rd437, %rd408;
-	mov.b64 %rd438, %rd409;
+$L131:
+	mov.b64 %rd416, %rd119;
+	mov.b64 %rd417, %rd120;
+	mov.b64 %rd399, %rd416;
+	mov.b64 %rd400, %rd417;
+	mov.b64 %rd418, %rd402;
+$L132:
+	setp.ge.s64 %p130, %rd418, %rd401;
+	@%p130 bra $L133;
+	mad.lo.s64 %rd419, %rd418, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd420, [%rd419+0];
+	ld.relaxed.gpu.global.s64 %rd421, [%rd419+8];
+	mov.b64 %rd422, %rd399;
+	mov.b64 %rd423, %rd400;
+	mov.b64 %rd424, %rd420;
+	mov.b64 %rd425, %rd421;
+	mov.b64 %rd371, %rd422;
+	mov.b64 %rd372, %rd423;
+	mov.b64 %rd373, %rd424;
+	mov.b64 %rd374, %rd425;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	add.s64 %rd426, %rd371, %rd375;
+	mov.b64 %rd371, %rd426;
+	add.s64 %rd427, %rd372, %rd376;
+	mov.b64 %rd372, %rd427;
+$L134:
+	mov.b64 %rd399, %rd371;
+	mov.b64 %rd400, %rd372;
+	add.s64 %rd418, %rd418, %rd403;
+	bra.uni $L132;
+$L133:
+$L124:
+	mov.b64 %rd428, %rd399;
+	mov.b64 %rd429, %rd400;
 	// block reduction
 	mov.b32 %r156, 1;
 	mov.b32 %r157, 1;
 	sub.u32 %r158, %r13, 1;
 	mov.b32 %r159, %r156;
-$L130:
-	setp.hs.u32 %p130, %r159, 32;
-	@%p130 bra $L131;
-	mov.b64 {%r160, %r161}, %rd437;
-	shfl.sync.down.b32 %r162|%p131, %r160, %r159, %r158, %r17;
+$L135:
+	setp.hs.u32 %p131, %r159, 32;
+	@%p131 bra $L136;
+	mov.b64 {%r160, %r161}, %rd428;
+	shfl.sync.down.b32 %r162|%p132, %r160, %r159, %r158, %r17;
 	shfl.sync.down.b32 %r163, %r161, %r159, %r158, %r17;
-	mov.b64 %rd439, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd438;
+	mov.b64 %rd430, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd429;
 	shfl.sync.down.b32 %r166, %r164, %r159, %r158, %r17;
 	shfl.sync.down.b32 %r167, %r165, %r159, %r158, %r17;
-	mov.b64 %rd440, {%r166, %r167};
-	@!%p131 bra $L132;
-	setp.ne.u32 %p132, %r18, 9;
-	@%p132 bra.uni $L134;
-	setp.lt.s64 %p133, %rd439, %rd437;
-	setp.eq.s64 %p134, %rd439, %rd437;
-	setp.lt.s64 %p135, %rd440, %rd438;
-	and.pred %p136, %p134, %p135;
-	or.pred %p137, %p133, %p136;
-	selp.b64 %rd441, %rd439, %rd437, %p137;
-	selp.b64 %rd442, %rd440, %rd438, %p137;
-	mov.b64 %rd437, %rd441;
-	mov.b64 %rd438, %rd442;
-	bra.uni $L133;
-$L134:
-	setp.ne.u32 %p138, %r18, 10;
-	@%p138 bra.uni $L135;
-	setp.gt.s64 %p139, %rd439, %rd437;
-	setp.eq.s64 %p140, %rd439, %rd437;
-	setp.lt.s64 %p141, %rd440, %rd438;
-	and.pred %p142, %p140, %p141;
-	or.pred %p143, %p139, %p142;
-	selp.b64 %rd443, %rd439, %rd437, %p143;
-	selp.b64 %rd444, %rd440, %rd438, %p143;
-	mov.b64 %rd437, %rd443;
-	mov.b64 %rd438, %rd444;
-	bra.uni $L133;
-$L135:
-	mov.b64 %rd445, %rd437;
-	mov.b64 %rd446, %rd438;
-	mov.b64 %rd447, %rd439;
-	mov.b64 %rd448, %rd440;
-	mov.b64 %rd380, %rd445;
-	mov.b64 %rd381, %rd446;
-	mov.b64 %rd382, %rd447;
-	mov.b64 %rd383, %rd448;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd383;
-	add.s64 %rd449, %rd380, %rd384;
-	mov.b64 %rd380, %rd449;
-	add.s64 %rd450, %rd381, %rd385;
-	mov.b64 %rd381, %rd450;
-$L136:
-	mov.b64 %rd437, %rd380;
-	mov.b64 %rd438, %rd381;
-$L133:
-$L132:
-	shl.b32 %r159, %r159, 1;
-	bra.uni $L130;
-$L131:
-	setp.eq.u32 %p144, %r7, 0;
-	@!%p144 bra $L137;
-	mul.wide.u32 %rd451, %r8, 16;
-	add.s64 %rd452, %rd1, %rd451;
-	st.shared.s64 [%rd452+0], %rd437;
-	st.shared.s64 [%rd452+8], %rd438;
-$L137:
-	bar.sync 0;
-	setp.eq.u32 %p145, %r8, 0;
-	@!%p145 bra $L138;
-	setp.lo.u32 %p146, %r7, %r10;
-	@!%p146 bra $L139;
-	mul.wide.u32 %rd453, %r7, 16;
-	add.s64 %rd454, %rd1, %rd453;
-	ld.shared.s64 %rd455, [%rd454+0];
-	ld.shared.s64 %rd456, [%rd454+8];
-	mov.b64 %rd437, %rd455;
-	mov.b64 %rd438, %rd456;
+	mov.b64 %rd431, {%r166, %r167};
+	@!%p132 bra $L137;
+	setp.ne.u32 %p133, %r18, 9;
+	@%p133 bra.uni $L139;
+	setp.lt.s64 %p134, %rd430, %rd428;
+	setp.eq.s64 %p135, %rd430, %rd428;
+	setp.lt.s64 %p136, %rd431, %rd429;
+	and.pred %p137, %p135, %p136;
+	or.pred %p138, %p134, %p137;
+	selp.b64 %rd432, %rd430, %rd428, %p138;
+	selp.b64 %rd433, %rd431, %rd429, %p138;
+	mov.b64 %rd428, %rd432;
+	mov.b64 %rd429, %rd433;
+	bra.uni $L138;
 $L139:
+	setp.ne.u32 %p139, %r18, 10;
+	@%p139 bra.uni $L140;
+	setp.gt.s64 %p140, %rd430, %rd428;
+	setp.eq.s64 %p141, %rd430, %rd428;
+	setp.lt.s64 %p142, %rd431, %rd429;
+	and.pred %p143, %p141, %p142;
+	or.pred %p144, %p140, %p143;
+	selp.b64 %rd434, %rd430, %rd428, %p144;
+	selp.b64 %rd435, %rd431, %rd429, %p144;
+	mov.b64 %rd428, %rd434;
+	mov.b64 %rd429, %rd435;
+	bra.uni $L138;
+$L140:
+	mov.b64 %rd436, %rd428;
+	mov.b64 %rd437, %rd429;
+	mov.b64 %rd438, %rd430;
+	mov.b64 %rd439, %rd431;
+	mov.b64 %rd371, %rd436;
+	mov.b64 %rd372, %rd437;
+	mov.b64 %rd373, %rd438;
+	mov.b64 %rd374, %rd439;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	add.s64 %rd440, %rd371, %rd375;
+	mov.b64 %rd371, %rd440;
+	add.s64 %rd441, %rd372, %rd376;
+	mov.b64 %rd372, %rd441;
+$L141:
+	mov.b64 %rd428, %rd371;
+	mov.b64 %rd429, %rd372;
+$L138:
+$L137:
+	shl.b32 %r159, %r159, 1;
+	bra.uni $L135;
+$L136:
+	setp.eq.u32 %p145, %r7, 0;
+	@!%p145 bra $L142;
+	mul.wide.u32 %rd442, %r8, 16;
+	add.s64 %rd443, %rd1, %rd442;
+	st.shared.s64 [%rd443+0], %rd428;
+	st.shared.s64 [%rd443+8], %rd429;
+$L142:
+	bar.sync 0;
+	setp.eq.u32 %p146, %r8, 0;
+	@!%p146 bra $L143;
+	setp.lo.u32 %p147, %r7, %r10;
+	@!%p147 bra $L144;
+	mul.wide.u32 %rd444, %r7, 16;
+	add.s64 %rd445, %rd1, %rd444;
+	ld.shared.s64 %rd446, [%rd445+0];
+	ld.shared.s64 %rd447, [%rd445+8];
+	mov.b64 %rd428, %rd446;
+	mov.b64 %rd429, %rd447;
+$L144:
 	sub.u32 %r168, %r10, 1;
 	mov.b32 %r169, %r157;
-$L140:
-	setp.hs.u32 %p147, %r169, 32;
-	@%p147 bra $L141;
-	mov.b64 {%r170, %r171}, %rd437;
-	shfl.sync.down.b32 %r172|%p148, %r170, %r169, %r168, %r17;
+$L145:
+	setp.hs.u32 %p148, %r169, 32;
+	@%p148 bra $L146;
+	mov.b64 {%r170, %r171}, %rd428;
+	shfl.sync.down.b32 %r172|%p149, %r170, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r173, %r171, %r169, %r168, %r17;
-	mov.b64 %rd457, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd438;
+	mov.b64 %rd448, {%r172, %r173};
+	mov.b64 {%r174, %r175}, %rd429;
 	shfl.sync.down.b32 %r176, %r174, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r177, %r175, %r169, %r168, %r17;
-	mov.b64 %rd458, {%r176, %r177};
-	@!%p148 bra $L142;
-	setp.ne.u32 %p149, %r18, 9;
-	@%p149 bra.uni $L144;
-	setp.lt.s64 %p150, %rd457, %rd437;
-	setp.eq.s64 %p151, %rd457, %rd437;
-	setp.lt.s64 %p152, %rd458, %rd438;
-	and.pred %p153, %p151, %p152;
-	or.pred %p154, %p150, %p153;
-	selp.b64 %rd459, %rd457, %rd437, %p154;
-	selp.b64 %rd460, %rd458, %rd438, %p154;
-	mov.b64 %rd437, %rd459;
-	mov.b64 %rd438, %rd460;
-	bra.uni $L143;
-$L144:
-	setp.ne.u32 %p155, %r18, 10;
-	@%p155 bra.uni $L145;
-	setp.gt.s64 %p156, %rd457, %rd437;
-	setp.eq.s64 %p157, %rd457, %rd437;
-	setp.lt.s64 %p158, %rd458, %rd438;
-	and.pred %p159, %p157, %p158;
-	or.pred %p160, %p156, %p159;
-	selp.b64 %rd461, %rd457, %rd437, %p160;
-	selp.b64 %rd462, %rd458, %rd438, %p160;
-	mov.b64 %rd437, %rd461;
-	mov.b64 %rd438, %rd462;
-	bra.uni $L143;
-$L145:
-	mov.b64 %rd463, %rd437;
-	mov.b64 %rd464, %rd438;
-	mov.b64 %rd465, %rd457;
-	mov.b64 %rd466, %rd458;
-	mov.b64 %rd380, %rd463;
-	mov.b64 %rd381, %rd464;
-	mov.b64 %rd382, %rd465;
-	mov.b64 %rd383, %rd466;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd383;
-	add.s64 %rd467, %rd380, %rd384;
-	mov.b64 %rd380, %rd467;
-	add.s64 %rd468, %rd381, %rd385;
-	mov.b64 %rd381, %rd468;
-$L146:
-	mov.b64 %rd437, %rd380;
-	mov.b64 %rd438, %rd381;
-$L143:
-$L142:
-	shl.b32 %r169, %r169, 1;
-	bra.uni $L140;
-$L141:
-$L138:
-	@!%p112 bra $L147;
-	st.global.s64 [%rd13+0], %rd437;
-	st.global.s64 [%rd13+8], %rd438;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd449, {%r176, %r177};
+	@!%p149 bra $L147;
+	setp.ne.u32 %p150, %r18, 9;
+	@%p150 bra.uni $L149;
+	setp.lt.s64 %p151, %rd448, %rd428;
+	setp.eq.s64 %p152, %rd448, %rd428;
+	setp.lt.s64 %p153, %rd449, %rd429;
+	and.pred %p154, %p152, %p153;
+	or.pred %p155, %p151, %p154;
+	selp.b64 %rd450, %rd448, %rd428, %p155;
+	selp.b64 %rd451, %rd449, %rd429, %p155;
+	mov.b64 %rd428, %rd450;
+	mov.b64 %rd429, %rd451;
+	bra.uni $L148;
+$L149:
+	setp.ne.u32 %p156, %r18, 10;
+	@%p156 bra.uni $L150;
+	setp.gt.s64 %p157, %rd448, %rd428;
+	setp.eq.s64 %p158, %rd448, %rd428;
+	setp.lt.s64 %p159, %rd449, %rd429;
+	and.pred %p160, %p158, %p159;
+	or.pred %p161, %p157, %p160;
+	selp.b64 %rd452, %rd448, %rd428, %p161;
+	selp.b64 %rd453, %rd449, %rd429, %p161;
+	mov.b64 %rd428, %rd452;
+	mov.b64 %rd429, %rd453;
+	bra.uni $L148;
+$L150:
+	mov.b64 %rd454, %rd428;
+	mov.b64 %rd455, %rd429;
+	mov.b64 %rd456, %rd448;
+	mov.b64 %rd457, %rd449;
+	mov.b64 %rd371, %rd454;
+	mov.b64 %rd372, %rd455;
+	mov.b64 %rd373, %rd456;
+	mov.b64 %rd374, %rd457;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	add.s64 %rd458, %rd371, %rd375;
+	mov.b64 %rd371, %rd458;
+	add.s64 %rd459, %rd372, %rd376;
+	mov.b64 %rd372, %rd459;
+$L151:
+	mov.b64 %rd428, %rd371;
+	mov.b64 %rd429, %rd372;
+$L148:
 $L147:
-$L118:
+	shl.b32 %r169, %r169, 1;
+	bra.uni $L145;
+$L146:
+$L143:
+	@!%p113 bra $L152;
+	st.global.s64 [%rd13+0], %rd428;
+	st.global.s64 [%rd13+8], %rd429;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L152:
+$L123:
 	ret;
 }
 `
@@ -23457,9 +23457,9 @@ const gokkosPTX20 = `//
 	.param .b64 gk_s39
 )
 {
-	.reg .pred %p<182>;
+	.reg .pred %p<183>;
 	.reg .b32 %r<229>;
-	.reg .b64 %rd<580>;
+	.reg .b64 %rd<571>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -24248,240 +24248,240 @@ $L84:
 	@!%p59 bra $L98;
 	mov.b64 %rd386, %rd122;
 	mov.b32 %r140, %r104;
-	setp.lt.s64 %p71, %rd108, 64;
-	setp.le.s64 %p72, %rd152, 1;
-	or.pred %p73, %p71, %p72;
-	@!%p73 bra $L99;
-	cvt.s64.s32 %rd387, %r140;
-	add.s64 %rd388, %rd387, 1;
-	mul.lo.s64 %rd389, %rd388, %rd125;
-	mad.lo.s64 %rd390, %rd389, 8, %rd123;
-	ld.global.nc.s64 %rd391, [%rd390+0];
-	mov.b64 %rd392, %rd391;
-	cvt.s64.s32 %rd393, %r140;
-	mul.lo.s64 %rd394, %rd393, %rd125;
-	mad.lo.s64 %rd395, %rd394, 8, %rd123;
-	ld.global.nc.s64 %rd396, [%rd395+0];
-	mov.b64 %rd397, %rd396;
-	sub.s64 %rd398, %rd392, %rd397;
-	add.s64 %rd399, %rd109, %rd398;
-	mov.b64 %rd109, %rd399;
-	bra.uni $L100;
+	mov.b64 %rd387, %rd108;
+	mov.b64 %rd388, %rd152;
 $L99:
-	mov.b64 %rd400, %rd152;
-	setp.ge.s64 %p74, %rd108, 4096;
-	@!%p74 bra $L102;
-	mul.lo.s64 %rd401, %rd400, 4;
-	mov.b64 %rd400, %rd401;
-$L102:
-	setp.ge.s64 %p75, %rd108, 65536;
-	@!%p75 bra $L104;
-	mul.lo.s64 %rd402, %rd400, 4;
-	mov.b64 %rd400, %rd402;
-$L104:
-	sub.s64 %rd403, %rd400, 1;
-	and.b64 %rd404, %rd108, %rd403;
-	setp.eq.s64 %p76, %rd404, 0;
-	@!%p76 bra $L106;
-	cvt.s64.s32 %rd405, %r140;
-	add.s64 %rd406, %rd405, 1;
-	mul.lo.s64 %rd407, %rd406, %rd125;
-	mad.lo.s64 %rd408, %rd407, 8, %rd123;
-	ld.global.nc.s64 %rd409, [%rd408+0];
-	mov.b64 %rd410, %rd409;
-	cvt.s64.s32 %rd411, %r140;
-	mul.lo.s64 %rd412, %rd411, %rd125;
-	mad.lo.s64 %rd413, %rd412, 8, %rd123;
-	ld.global.nc.s64 %rd414, [%rd413+0];
-	mov.b64 %rd415, %rd414;
-	sub.s64 %rd416, %rd410, %rd415;
-	mul.lo.s64 %rd417, %rd400, %rd416;
-	add.s64 %rd418, %rd109, %rd417;
-	mov.b64 %rd109, %rd418;
-$L106:
+	setp.lt.s64 %p71, %rd387, 64;
+	setp.le.s64 %p72, %rd388, 1;
+	or.pred %p73, %p71, %p72;
+	@!%p73 bra $L103;
+	mov.b64 %rd389, 1;
+	bra.uni $L101;
+$L103:
+	mov.b64 %rd390, %rd388;
+	setp.ge.s64 %p74, %rd387, 4096;
+	@!%p74 bra $L105;
+	mul.lo.s64 %rd391, %rd390, 4;
+	mov.b64 %rd390, %rd391;
+$L105:
+	setp.ge.s64 %p75, %rd387, 65536;
+	@!%p75 bra $L107;
+	mul.lo.s64 %rd392, %rd390, 4;
+	mov.b64 %rd390, %rd392;
+$L107:
+	sub.s64 %rd393, %rd390, 1;
+	and.b64 %rd394, %rd387, %rd393;
+	setp.eq.s64 %p76, %rd394, 0;
+	@!%p76 bra $L109;
+	mov.b64 %rd389, %rd390;
+	bra.uni $L101;
+$L109:
+	mov.b64 %rd389, 0;
+	bra.uni $L101;
 $L100:
-	add.s64 %rd419, %rd108, 1;
-	mov.b64 %rd108, %rd419;
+	bra.uni $L99;
+$L101:
+	mov.b64 %rd395, %rd389;
+	setp.ne.s64 %p77, %rd395, 0;
+	@!%p77 bra $L111;
+	cvt.s64.s32 %rd396, %r140;
+	add.s64 %rd397, %rd396, 1;
+	mul.lo.s64 %rd398, %rd397, %rd125;
+	mad.lo.s64 %rd399, %rd398, 8, %rd123;
+	ld.global.nc.s64 %rd400, [%rd399+0];
+	mov.b64 %rd401, %rd400;
+	cvt.s64.s32 %rd402, %r140;
+	mul.lo.s64 %rd403, %rd402, %rd125;
+	mad.lo.s64 %rd404, %rd403, 8, %rd123;
+	ld.global.nc.s64 %rd405, [%rd404+0];
+	mov.b64 %rd406, %rd405;
+	sub.s64 %rd407, %rd401, %rd406;
+	mul.lo.s64 %rd408, %rd395, %rd407;
+	add.s64 %rd409, %rd109, %rd408;
+	mov.b64 %rd109, %rd409;
+$L111:
+	add.s64 %rd410, %rd108, 1;
+	mov.b64 %rd108, %rd410;
 $L98:
 $L81:
 $L66:
-	add.s64 %rd420, %rd308, %rd298;
-	mov.b64 %rd308, %rd420;
+	add.s64 %rd411, %rd308, %rd298;
+	mov.b64 %rd308, %rd411;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd421, %rd302;
-$L107:
-	@!%p15 bra $L111;
-	bra.uni $L109;
-$L111:
-	// block scan
-	mov.b64 %rd422, %rd421;
-	mov.b32 %r141, %r3;
+	mov.b64 %rd412, %rd302;
 $L112:
-	setp.hs.u32 %p77, %r141, 32;
-	@%p77 bra $L113;
-	mov.b64 {%r142, %r143}, %rd422;
-	shfl.sync.up.b32 %r144|%p78, %r142, %r141, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
-	mov.b64 %rd423, {%r144, %r145};
-	@!%p78 bra $L114;
-	add.s64 %rd424, %rd423, %rd422;
-	mov.b64 %rd422, %rd424;
-$L114:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L112;
-$L113:
-	mov.b64 {%r146, %r147}, %rd422;
-	shfl.sync.up.b32 %r148|%p79, %r146, %r3, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
-	mov.b64 %rd425, {%r148, %r149};
-	setp.lo.u32 %p80, %r3, 32;
-	and.pred %p81, %p79, %p80;
-	selp.b64 %rd426, %rd425, 0, %p81;
-	sub.u32 %r150, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r150;
-	@!%p82 bra $L115;
-	mul.wide.u32 %rd427, %r8, 16;
-	add.s64 %rd428, %rd1, %rd427;
-	st.shared.s64 [%rd428+0], %rd422;
-$L115:
-	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L116;
-	mov.b64 %rd429, 0;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L117;
-	mul.wide.u32 %rd430, %r7, 16;
-	add.s64 %rd431, %rd1, %rd430;
-	ld.shared.s64 %rd432, [%rd431+0];
-	mov.b64 %rd429, %rd432;
-$L117:
-	mov.b64 {%r151, %r152}, %rd429;
-	shfl.sync.up.b32 %r153|%p85, %r151, 1, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
-	mov.b64 %rd433, {%r153, %r154};
-	@!%p85 bra $L118;
-	add.s64 %rd434, %rd433, %rd429;
-	mov.b64 %rd429, %rd434;
-$L118:
-	mov.b64 {%r155, %r156}, %rd429;
-	shfl.sync.up.b32 %r157|%p86, %r155, 2, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
-	mov.b64 %rd435, {%r157, %r158};
-	@!%p86 bra $L119;
-	add.s64 %rd436, %rd435, %rd429;
-	mov.b64 %rd429, %rd436;
-$L119:
-	mov.b64 {%r159, %r160}, %rd429;
-	shfl.sync.up.b32 %r161|%p87, %r159, 4, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
-	mov.b64 %rd437, {%r161, %r162};
-	@!%p87 bra $L120;
-	add.s64 %rd438, %rd437, %rd429;
-	mov.b64 %rd429, %rd438;
-$L120:
-	mov.b64 {%r163, %r164}, %rd429;
-	shfl.sync.up.b32 %r165|%p88, %r163, 8, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
-	mov.b64 %rd439, {%r165, %r166};
-	@!%p88 bra $L121;
-	add.s64 %rd440, %rd439, %rd429;
-	mov.b64 %rd429, %rd440;
-$L121:
-	mov.b64 {%r167, %r168}, %rd429;
-	shfl.sync.up.b32 %r169|%p89, %r167, 16, 0, %r17;
-	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
-	mov.b64 %rd441, {%r169, %r170};
-	@!%p89 bra $L122;
-	add.s64 %rd442, %rd441, %rd429;
-	mov.b64 %rd429, %rd442;
-$L122:
-	mov.b64 {%r171, %r172}, %rd429;
-	shfl.sync.up.b32 %r173|%p90, %r171, 1, 0, %r17;
-	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
-	mov.b64 %rd443, {%r173, %r174};
-	selp.b64 %rd444, %rd443, 0, %p90;
-	@!%p84 bra $L123;
-	mul.wide.u32 %rd445, %r7, 16;
-	add.s64 %rd446, %rd1, %rd445;
-	add.s64 %rd447, %rd446, 512;
-	st.shared.s64 [%rd447+0], %rd444;
-$L123:
-	sub.u32 %r175, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r175;
-	@!%p91 bra $L124;
-	st.shared.s64 [%rd1+1024], %rd429;
-$L124:
+	@!%p15 bra $L116;
+	bra.uni $L114;
 $L116:
+	// block scan
+	mov.b64 %rd413, %rd412;
+	mov.b32 %r141, %r3;
+$L117:
+	setp.hs.u32 %p78, %r141, 32;
+	@%p78 bra $L118;
+	mov.b64 {%r142, %r143}, %rd413;
+	shfl.sync.up.b32 %r144|%p79, %r142, %r141, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
+	mov.b64 %rd414, {%r144, %r145};
+	@!%p79 bra $L119;
+	add.s64 %rd415, %rd414, %rd413;
+	mov.b64 %rd413, %rd415;
+$L119:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L117;
+$L118:
+	mov.b64 {%r146, %r147}, %rd413;
+	shfl.sync.up.b32 %r148|%p80, %r146, %r3, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
+	mov.b64 %rd416, {%r148, %r149};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd417, %rd416, 0, %p82;
+	sub.u32 %r150, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r150;
+	@!%p83 bra $L120;
+	mul.wide.u32 %rd418, %r8, 16;
+	add.s64 %rd419, %rd1, %rd418;
+	st.shared.s64 [%rd419+0], %rd413;
+$L120:
 	bar.sync 0;
-	mul.wide.u32 %rd448, %r8, 16;
-	add.s64 %rd449, %rd1, %rd448;
-	add.s64 %rd450, %rd449, 512;
-	ld.shared.s64 %rd451, [%rd450+0];
-	add.s64 %rd452, %rd451, %rd426;
-	ld.shared.s64 %rd453, [%rd1+1024];
-	mov.b64 {%r176, %r177}, %rd452;
-	shfl.sync.idx.b32 %r178|%p92, %r176, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
-	mov.b64 %rd454, {%r178, %r179};
-	mov.b64 %rd455, %rd453;
-	mov.b64 %rd456, %rd454;
-	mov.b64 %rd457, %rd455;
-	mov.b64 %rd458, %rd456;
-	mov.b64 %rd459, %rd457;
-	mov.b64 %rd460, %rd458;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd462, 0;
-	cvt.u64.u32 %rd463, %r2;
-	setp.eq.s64 %p93, %rd463, 0;
-	setp.gt.s64 %p94, %rd461, 0;
-	and.pred %p95, %p93, %p94;
-	@!%p95 bra $L126;
-	atom.global.add.u64 %rd464, [%rd142], %rd461;
-	mov.b64 %rd465, %rd464;
-	mov.b64 %rd462, %rd465;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L121;
+	mov.b64 %rd420, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L122;
+	mul.wide.u32 %rd421, %r7, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	ld.shared.s64 %rd423, [%rd422+0];
+	mov.b64 %rd420, %rd423;
+$L122:
+	mov.b64 {%r151, %r152}, %rd420;
+	shfl.sync.up.b32 %r153|%p86, %r151, 1, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
+	mov.b64 %rd424, {%r153, %r154};
+	@!%p86 bra $L123;
+	add.s64 %rd425, %rd424, %rd420;
+	mov.b64 %rd420, %rd425;
+$L123:
+	mov.b64 {%r155, %r156}, %rd420;
+	shfl.sync.up.b32 %r157|%p87, %r155, 2, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
+	mov.b64 %rd426, {%r157, %r158};
+	@!%p87 bra $L124;
+	add.s64 %rd427, %rd426, %rd420;
+	mov.b64 %rd420, %rd427;
+$L124:
+	mov.b64 {%r159, %r160}, %rd420;
+	shfl.sync.up.b32 %r161|%p88, %r159, 4, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
+	mov.b64 %rd428, {%r161, %r162};
+	@!%p88 bra $L125;
+	add.s64 %rd429, %rd428, %rd420;
+	mov.b64 %rd420, %rd429;
+$L125:
+	mov.b64 {%r163, %r164}, %rd420;
+	shfl.sync.up.b32 %r165|%p89, %r163, 8, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
+	mov.b64 %rd430, {%r165, %r166};
+	@!%p89 bra $L126;
+	add.s64 %rd431, %rd430, %rd420;
+	mov.b64 %rd420, %rd431;
 $L126:
-	cvt.u64.u32 %rd466, %r2;
-	setp.eq.s64 %p96, %rd466, 0;
-	setp.eq.u32 %p97, %r1, 0;
-	and.pred %p98, %p96, %p97;
-	bar.sync 0;
-	@!%p98 bra $L127;
-	st.shared.s64 [%rd1+1024], %rd462;
+	mov.b64 {%r167, %r168}, %rd420;
+	shfl.sync.up.b32 %r169|%p90, %r167, 16, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
+	mov.b64 %rd432, {%r169, %r170};
+	@!%p90 bra $L127;
+	add.s64 %rd433, %rd432, %rd420;
+	mov.b64 %rd420, %rd433;
 $L127:
-	bar.sync 0;
-	ld.shared.s64 %rd467, [%rd1+1024];
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd462, %rd468;
-	add.s64 %rd469, %rd462, %rd460;
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, 0;
+	mov.b64 {%r171, %r172}, %rd420;
+	shfl.sync.up.b32 %r173|%p91, %r171, 1, 0, %r17;
+	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
+	mov.b64 %rd434, {%r173, %r174};
+	selp.b64 %rd435, %rd434, 0, %p91;
+	@!%p85 bra $L128;
+	mul.wide.u32 %rd436, %r7, 16;
+	add.s64 %rd437, %rd1, %rd436;
+	add.s64 %rd438, %rd437, 512;
+	st.shared.s64 [%rd438+0], %rd435;
 $L128:
-	setp.lt.s64 %p99, %rd471, %rd421;
-	not.pred %p100, %p99;
-	@!%p100 bra $L132;
-	bra.uni $L130;
-$L132:
-	mul.lo.s64 %rd472, %rd471, %rd164;
-	mad.lo.s64 %rd473, %rd472, 4, %rd162;
-	ld.shared.s32 %r180, [%rd473+0];
-	mov.b32 %r181, %r180;
-	add.s64 %rd474, %rd470, %rd471;
-	mul.lo.s64 %rd475, %rd474, %rd141;
-	mad.lo.s64 %rd476, %rd475, 4, %rd139;
-	st.global.s32 [%rd476+0], %r181;
+	sub.u32 %r175, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r175;
+	@!%p92 bra $L129;
+	st.shared.s64 [%rd1+1024], %rd420;
 $L129:
-	add.s64 %rd477, %rd471, 1;
-	mov.b64 %rd471, %rd477;
-	bra.uni $L128;
-$L130:
-	bra.uni $L109;
-$L108:
-	bra.uni $L107;
-$L109:
+$L121:
+	bar.sync 0;
+	mul.wide.u32 %rd439, %r8, 16;
+	add.s64 %rd440, %rd1, %rd439;
+	add.s64 %rd441, %rd440, 512;
+	ld.shared.s64 %rd442, [%rd441+0];
+	add.s64 %rd443, %rd442, %rd417;
+	ld.shared.s64 %rd444, [%rd1+1024];
+	mov.b64 {%r176, %r177}, %rd443;
+	shfl.sync.idx.b32 %r178|%p93, %r176, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
+	mov.b64 %rd445, {%r178, %r179};
+	mov.b64 %rd446, %rd444;
+	mov.b64 %rd447, %rd445;
+	mov.b64 %rd448, %rd446;
+	mov.b64 %rd449, %rd447;
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, 0;
+	cvt.u64.u32 %rd454, %r2;
+	setp.eq.s64 %p94, %rd454, 0;
+	setp.gt.s64 %p95, %rd452, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L131;
+	atom.global.add.u64 %rd455, [%rd142], %rd452;
+	mov.b64 %rd456, %rd455;
+	mov.b64 %rd453, %rd456;
+$L131:
+	cvt.u64.u32 %rd457, %r2;
+	setp.eq.s64 %p97, %rd457, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L132;
+	st.shared.s64 [%rd1+1024], %rd453;
+$L132:
+	bar.sync 0;
+	ld.shared.s64 %rd458, [%rd1+1024];
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd453, %rd459;
+	add.s64 %rd460, %rd453, %rd451;
+	mov.b64 %rd461, %rd460;
+	mov.b64 %rd462, 0;
+$L133:
+	setp.lt.s64 %p100, %rd462, %rd412;
+	not.pred %p101, %p100;
+	@!%p101 bra $L137;
+	bra.uni $L135;
+$L137:
+	mul.lo.s64 %rd463, %rd462, %rd164;
+	mad.lo.s64 %rd464, %rd463, 4, %rd162;
+	ld.shared.s32 %r180, [%rd464+0];
+	mov.b32 %r181, %r180;
+	add.s64 %rd465, %rd461, %rd462;
+	mul.lo.s64 %rd466, %rd465, %rd141;
+	mad.lo.s64 %rd467, %rd466, 4, %rd139;
+	st.global.s32 [%rd467+0], %r181;
+$L134:
+	add.s64 %rd468, %rd462, 1;
+	mov.b64 %rd462, %rd468;
+	bra.uni $L133;
+$L135:
+	bra.uni $L114;
+$L113:
+	bra.uni $L112;
+$L114:
 $L54:
-	add.s64 %rd478, %rd301, %rd300;
-	mov.b64 %rd301, %rd478;
+	add.s64 %rd469, %rd301, %rd300;
+	mov.b64 %rd301, %rd469;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -24489,423 +24489,423 @@ $L7:
 	add.s64 %rd121, %rd121, %rd120;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd479, %rd108;
-	mov.b64 %rd480, %rd109;
+	mov.b64 %rd470, %rd108;
+	mov.b64 %rd471, %rd109;
 	// block reduction
 	mov.b32 %r182, 1;
 	sub.u32 %r183, %r13, 1;
 	mov.b32 %r184, %r3;
-$L133:
-	setp.hs.u32 %p101, %r184, 32;
-	@%p101 bra $L134;
-	mov.b64 {%r185, %r186}, %rd479;
-	shfl.sync.down.b32 %r187|%p102, %r185, %r184, %r183, %r17;
+$L138:
+	setp.hs.u32 %p102, %r184, 32;
+	@%p102 bra $L139;
+	mov.b64 {%r185, %r186}, %rd470;
+	shfl.sync.down.b32 %r187|%p103, %r185, %r184, %r183, %r17;
 	shfl.sync.down.b32 %r188, %r186, %r184, %r183, %r17;
-	mov.b64 %rd481, {%r187, %r188};
-	mov.b64 {%r189, %r190}, %rd480;
+	mov.b64 %rd472, {%r187, %r188};
+	mov.b64 {%r189, %r190}, %rd471;
 	shfl.sync.down.b32 %r191, %r189, %r184, %r183, %r17;
 	shfl.sync.down.b32 %r192, %r190, %r184, %r183, %r17;
-	mov.b64 %rd482, {%r191, %r192};
-	@!%p102 bra $L135;
-	setp.ne.u32 %p103, %r18, 9;
-	@%p103 bra.uni $L137;
-	setp.lt.s64 %p104, %rd481, %rd479;
-	setp.eq.s64 %p105, %rd481, %rd479;
-	setp.lt.s64 %p106, %rd482, %rd480;
-	and.pred %p107, %p105, %p106;
-	or.pred %p108, %p104, %p107;
-	selp.b64 %rd483, %rd481, %rd479, %p108;
-	selp.b64 %rd484, %rd482, %rd480, %p108;
-	mov.b64 %rd479, %rd483;
-	mov.b64 %rd480, %rd484;
-	bra.uni $L136;
-$L137:
-	setp.ne.u32 %p109, %r18, 10;
-	@%p109 bra.uni $L138;
-	setp.gt.s64 %p110, %rd481, %rd479;
-	setp.eq.s64 %p111, %rd481, %rd479;
-	setp.lt.s64 %p112, %rd482, %rd480;
-	and.pred %p113, %p111, %p112;
-	or.pred %p114, %p110, %p113;
-	selp.b64 %rd485, %rd481, %rd479, %p114;
-	selp.b64 %rd486, %rd482, %rd480, %p114;
-	mov.b64 %rd479, %rd485;
-	mov.b64 %rd480, %rd486;
-	bra.uni $L136;
-$L138:
-	mov.b64 %rd487, %rd479;
-	mov.b64 %rd488, %rd480;
-	mov.b64 %rd489, %rd481;
-	mov.b64 %rd490, %rd482;
-	mov.b64 %rd491, %rd487;
-	mov.b64 %rd492, %rd488;
-	mov.b64 %rd493, %rd489;
-	mov.b64 %rd494, %rd490;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd497, %rd491, %rd495;
-	mov.b64 %rd491, %rd497;
-	add.s64 %rd498, %rd492, %rd496;
-	mov.b64 %rd492, %rd498;
-$L139:
-	mov.b64 %rd479, %rd491;
-	mov.b64 %rd480, %rd492;
-$L136:
-$L135:
-	shl.b32 %r184, %r184, 1;
-	bra.uni $L133;
-$L134:
-	setp.eq.u32 %p115, %r7, 0;
-	@!%p115 bra $L140;
-	mul.wide.u32 %rd499, %r8, 16;
-	add.s64 %rd500, %rd1, %rd499;
-	st.shared.s64 [%rd500+0], %rd479;
-	st.shared.s64 [%rd500+8], %rd480;
-$L140:
-	bar.sync 0;
-	setp.eq.u32 %p116, %r8, 0;
-	@!%p116 bra $L141;
-	setp.lo.u32 %p117, %r7, %r10;
-	@!%p117 bra $L142;
-	mul.wide.u32 %rd501, %r7, 16;
-	add.s64 %rd502, %rd1, %rd501;
-	ld.shared.s64 %rd503, [%rd502+0];
-	ld.shared.s64 %rd504, [%rd502+8];
-	mov.b64 %rd479, %rd503;
-	mov.b64 %rd480, %rd504;
+	mov.b64 %rd473, {%r191, %r192};
+	@!%p103 bra $L140;
+	setp.ne.u32 %p104, %r18, 9;
+	@%p104 bra.uni $L142;
+	setp.lt.s64 %p105, %rd472, %rd470;
+	setp.eq.s64 %p106, %rd472, %rd470;
+	setp.lt.s64 %p107, %rd473, %rd471;
+	and.pred %p108, %p106, %p107;
+	or.pred %p109, %p105, %p108;
+	selp.b64 %rd474, %rd472, %rd470, %p109;
+	selp.b64 %rd475, %rd473, %rd471, %p109;
+	mov.b64 %rd470, %rd474;
+	mov.b64 %rd471, %rd475;
+	bra.uni $L141;
 $L142:
+	setp.ne.u32 %p110, %r18, 10;
+	@%p110 bra.uni $L143;
+	setp.gt.s64 %p111, %rd472, %rd470;
+	setp.eq.s64 %p112, %rd472, %rd470;
+	setp.lt.s64 %p113, %rd473, %rd471;
+	and.pred %p114, %p112, %p113;
+	or.pred %p115, %p111, %p114;
+	selp.b64 %rd476, %rd472, %rd470, %p115;
+	selp.b64 %rd477, %rd473, %rd471, %p115;
+	mov.b64 %rd470, %rd476;
+	mov.b64 %rd471, %rd477;
+	bra.uni $L141;
+$L143:
+	mov.b64 %rd478, %rd470;
+	mov.b64 %rd479, %rd471;
+	mov.b64 %rd480, %rd472;
+	mov.b64 %rd481, %rd473;
+	mov.b64 %rd482, %rd478;
+	mov.b64 %rd483, %rd479;
+	mov.b64 %rd484, %rd480;
+	mov.b64 %rd485, %rd481;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd488, %rd482, %rd486;
+	mov.b64 %rd482, %rd488;
+	add.s64 %rd489, %rd483, %rd487;
+	mov.b64 %rd483, %rd489;
+$L144:
+	mov.b64 %rd470, %rd482;
+	mov.b64 %rd471, %rd483;
+$L141:
+$L140:
+	shl.b32 %r184, %r184, 1;
+	bra.uni $L138;
+$L139:
+	setp.eq.u32 %p116, %r7, 0;
+	@!%p116 bra $L145;
+	mul.wide.u32 %rd490, %r8, 16;
+	add.s64 %rd491, %rd1, %rd490;
+	st.shared.s64 [%rd491+0], %rd470;
+	st.shared.s64 [%rd491+8], %rd471;
+$L145:
+	bar.sync 0;
+	setp.eq.u32 %p117, %r8, 0;
+	@!%p117 bra $L146;
+	setp.lo.u32 %p118, %r7, %r10;
+	@!%p118 bra $L147;
+	mul.wide.u32 %rd492, %r7, 16;
+	add.s64 %rd493, %rd1, %rd492;
+	ld.shared.s64 %rd494, [%rd493+0];
+	ld.shared.s64 %rd495, [%rd493+8];
+	mov.b64 %rd470, %rd494;
+	mov.b64 %rd471, %rd495;
+$L147:
 	sub.u32 %r193, %r10, 1;
 	mov.b32 %r194, %r182;
-$L143:
-	setp.hs.u32 %p118, %r194, 32;
-	@%p118 bra $L144;
-	mov.b64 {%r195, %r196}, %rd479;
-	shfl.sync.down.b32 %r197|%p119, %r195, %r194, %r193, %r17;
+$L148:
+	setp.hs.u32 %p119, %r194, 32;
+	@%p119 bra $L149;
+	mov.b64 {%r195, %r196}, %rd470;
+	shfl.sync.down.b32 %r197|%p120, %r195, %r194, %r193, %r17;
 	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
-	mov.b64 %rd505, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd480;
+	mov.b64 %rd496, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd471;
 	shfl.sync.down.b32 %r201, %r199, %r194, %r193, %r17;
 	shfl.sync.down.b32 %r202, %r200, %r194, %r193, %r17;
-	mov.b64 %rd506, {%r201, %r202};
-	@!%p119 bra $L145;
-	setp.ne.u32 %p120, %r18, 9;
-	@%p120 bra.uni $L147;
-	setp.lt.s64 %p121, %rd505, %rd479;
-	setp.eq.s64 %p122, %rd505, %rd479;
-	setp.lt.s64 %p123, %rd506, %rd480;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd507, %rd505, %rd479, %p125;
-	selp.b64 %rd508, %rd506, %rd480, %p125;
-	mov.b64 %rd479, %rd507;
-	mov.b64 %rd480, %rd508;
-	bra.uni $L146;
-$L147:
-	setp.ne.u32 %p126, %r18, 10;
-	@%p126 bra.uni $L148;
-	setp.gt.s64 %p127, %rd505, %rd479;
-	setp.eq.s64 %p128, %rd505, %rd479;
-	setp.lt.s64 %p129, %rd506, %rd480;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd509, %rd505, %rd479, %p131;
-	selp.b64 %rd510, %rd506, %rd480, %p131;
-	mov.b64 %rd479, %rd509;
-	mov.b64 %rd480, %rd510;
-	bra.uni $L146;
-$L148:
-	mov.b64 %rd511, %rd479;
-	mov.b64 %rd512, %rd480;
-	mov.b64 %rd513, %rd505;
-	mov.b64 %rd514, %rd506;
-	mov.b64 %rd491, %rd511;
-	mov.b64 %rd492, %rd512;
-	mov.b64 %rd493, %rd513;
-	mov.b64 %rd494, %rd514;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd515, %rd491, %rd495;
-	mov.b64 %rd491, %rd515;
-	add.s64 %rd516, %rd492, %rd496;
-	mov.b64 %rd492, %rd516;
-$L149:
-	mov.b64 %rd479, %rd491;
-	mov.b64 %rd480, %rd492;
-$L146:
-$L145:
-	shl.b32 %r194, %r194, 1;
-	bra.uni $L143;
-$L144:
-$L141:
-	mul.wide.u32 %rd517, %r29, 16;
-	add.s64 %rd518, %rd11, %rd517;
-	setp.eq.u32 %p132, %r5, 0;
-	@!%p132 bra $L150;
-	st.global.s64 [%rd518+0], %rd479;
-	st.global.s64 [%rd518+8], %rd480;
+	mov.b64 %rd497, {%r201, %r202};
+	@!%p120 bra $L150;
+	setp.ne.u32 %p121, %r18, 9;
+	@%p121 bra.uni $L152;
+	setp.lt.s64 %p122, %rd496, %rd470;
+	setp.eq.s64 %p123, %rd496, %rd470;
+	setp.lt.s64 %p124, %rd497, %rd471;
+	and.pred %p125, %p123, %p124;
+	or.pred %p126, %p122, %p125;
+	selp.b64 %rd498, %rd496, %rd470, %p126;
+	selp.b64 %rd499, %rd497, %rd471, %p126;
+	mov.b64 %rd470, %rd498;
+	mov.b64 %rd471, %rd499;
+	bra.uni $L151;
+$L152:
+	setp.ne.u32 %p127, %r18, 10;
+	@%p127 bra.uni $L153;
+	setp.gt.s64 %p128, %rd496, %rd470;
+	setp.eq.s64 %p129, %rd496, %rd470;
+	setp.lt.s64 %p130, %rd497, %rd471;
+	and.pred %p131, %p129, %p130;
+	or.pred %p132, %p128, %p131;
+	selp.b64 %rd500, %rd496, %rd470, %p132;
+	selp.b64 %rd501, %rd497, %rd471, %p132;
+	mov.b64 %rd470, %rd500;
+	mov.b64 %rd471, %rd501;
+	bra.uni $L151;
+$L153:
+	mov.b64 %rd502, %rd470;
+	mov.b64 %rd503, %rd471;
+	mov.b64 %rd504, %rd496;
+	mov.b64 %rd505, %rd497;
+	mov.b64 %rd482, %rd502;
+	mov.b64 %rd483, %rd503;
+	mov.b64 %rd484, %rd504;
+	mov.b64 %rd485, %rd505;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd506, %rd482, %rd486;
+	mov.b64 %rd482, %rd506;
+	add.s64 %rd507, %rd483, %rd487;
+	mov.b64 %rd483, %rd507;
+$L154:
+	mov.b64 %rd470, %rd482;
+	mov.b64 %rd471, %rd483;
+$L151:
 $L150:
-	// the last block combines the partials
+	shl.b32 %r194, %r194, 1;
+	bra.uni $L148;
+$L149:
+$L146:
+	mul.wide.u32 %rd508, %r29, 16;
+	add.s64 %rd509, %rd11, %rd508;
 	setp.eq.u32 %p133, %r5, 0;
-	@!%p133 bra $L151;
+	@!%p133 bra $L155;
+	st.global.s64 [%rd509+0], %rd470;
+	st.global.s64 [%rd509+8], %rd471;
+$L155:
+	// the last block combines the partials
+	setp.eq.u32 %p134, %r5, 0;
+	@!%p134 bra $L156;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r203, [gk_reduce_done], 1;
 	sub.u32 %r204, %r30, 1;
-	setp.eq.u32 %p134, %r203, %r204;
+	setp.eq.u32 %p135, %r203, %r204;
 	fence.acq_rel.gpu;
-	selp.b32 %r205, 1, 0, %p134;
+	selp.b32 %r205, 1, 0, %p135;
 	st.shared.u32 [%rd1+1024], %r205;
-$L151:
+$L156:
 	bar.sync 0;
 	ld.shared.u32 %r206, [%rd1+1024];
-	setp.ne.u32 %p135, %r206, 0;
-	@!%p135 bra $L152;
-	cvt.u64.u32 %rd521, %r30;
-	cvt.u64.u32 %rd522, %r5;
-	cvt.u64.u32 %rd523, %r6;
-	setp.ne.u32 %p136, %r18, 9;
-	@%p136 bra.uni $L154;
-	mov.b64 %rd519, 9223372036854775807;
-	mov.b64 %rd520, 9223372036854775807;
-	mov.b64 %rd524, %rd522;
-$L155:
-	setp.ge.s64 %p137, %rd524, %rd521;
-	@%p137 bra $L156;
-	mad.lo.s64 %rd525, %rd524, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd526, [%rd525+0];
-	ld.relaxed.gpu.global.s64 %rd527, [%rd525+8];
-	setp.lt.s64 %p138, %rd526, %rd519;
-	setp.eq.s64 %p139, %rd526, %rd519;
-	setp.lt.s64 %p140, %rd527, %rd520;
-	and.pred %p141, %p139, %p140;
-	or.pred %p142, %p138, %p141;
-	selp.b64 %rd528, %rd526, %rd519, %p142;
-	selp.b64 %rd529, %rd527, %rd520, %p142;
-	mov.b64 %rd519, %rd528;
-	mov.b64 %rd520, %rd529;
-	add.s64 %rd524, %rd524, %rd523;
-	bra.uni $L155;
-$L156:
-	bra.uni $L153;
-$L154:
-	setp.ne.u32 %p143, %r18, 10;
-	@%p143 bra.uni $L157;
-	mov.b64 %rd519, -9223372036854775808;
-	mov.b64 %rd520, 9223372036854775807;
-	mov.b64 %rd530, %rd522;
-$L158:
-	setp.ge.s64 %p144, %rd530, %rd521;
-	@%p144 bra $L159;
-	mad.lo.s64 %rd531, %rd530, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd532, [%rd531+0];
-	ld.relaxed.gpu.global.s64 %rd533, [%rd531+8];
-	setp.gt.s64 %p145, %rd532, %rd519;
-	setp.eq.s64 %p146, %rd532, %rd519;
-	setp.lt.s64 %p147, %rd533, %rd520;
-	and.pred %p148, %p146, %p147;
-	or.pred %p149, %p145, %p148;
-	selp.b64 %rd534, %rd532, %rd519, %p149;
-	selp.b64 %rd535, %rd533, %rd520, %p149;
-	mov.b64 %rd519, %rd534;
-	mov.b64 %rd520, %rd535;
-	add.s64 %rd530, %rd530, %rd523;
+	setp.ne.u32 %p136, %r206, 0;
+	@!%p136 bra $L157;
+	cvt.u64.u32 %rd512, %r30;
+	cvt.u64.u32 %rd513, %r5;
+	cvt.u64.u32 %rd514, %r6;
+	setp.ne.u32 %p137, %r18, 9;
+	@%p137 bra.uni $L159;
+	mov.b64 %rd510, 9223372036854775807;
+	mov.b64 %rd511, 9223372036854775807;
+	mov.b64 %rd515, %rd513;
+$L160:
+	setp.ge.s64 %p138, %rd515, %rd512;
+	@%p138 bra $L161;
+	mad.lo.s64 %rd516, %rd515, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd517, [%rd516+0];
+	ld.relaxed.gpu.global.s64 %rd518, [%rd516+8];
+	setp.lt.s64 %p139, %rd517, %rd510;
+	setp.eq.s64 %p140, %rd517, %rd510;
+	setp.lt.s64 %p141, %rd518, %rd511;
+	and.pred %p142, %p140, %p141;
+	or.pred %p143, %p139, %p142;
+	selp.b64 %rd519, %rd517, %rd510, %p143;
+	selp.b64 %rd520, %rd518, %rd511, %p143;
+	mov.b64 %rd510, %rd519;
+	mov.b64 %rd511, %rd520;
+	add.s64 %rd515, %rd515, %rd514;
+	bra.uni $L160;
+$L161:
 	bra.uni $L158;
 $L159:
-	bra.uni $L153;
-$L157:
+	setp.ne.u32 %p144, %r18, 10;
+	@%p144 bra.uni $L162;
+	mov.b64 %rd510, -9223372036854775808;
+	mov.b64 %rd511, 9223372036854775807;
+	mov.b64 %rd521, %rd513;
+$L163:
+	setp.ge.s64 %p145, %rd521, %rd512;
+	@%p145 bra $L164;
+	mad.lo.s64 %rd522, %rd521, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd523, [%rd522+0];
+	ld.relaxed.gpu.global.s64 %rd524, [%rd522+8];
+	setp.gt.s64 %p146, %rd523, %rd510;
+	setp.eq.s64 %p147, %rd523, %rd510;
+	setp.lt.s64 %p148, %rd524, %rd511;
+	and.pred %p149, %p147, %p148;
+	or.pred %p150, %p146, %p149;
+	selp.b64 %rd525, %rd523, %rd510, %p150;
+	selp.b64 %rd526, %rd524, %rd511, %p150;
+	mov.b64 %rd510, %rd525;
+	mov.b64 %rd511, %rd526;
+	add.s64 %rd521, %rd521, %rd514;
+	bra.uni $L163;
+$L164:
+	bra.uni $L158;
+$L162:
 	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
 	mov.b64 %rd112, %rd114;
 	mov.b64 %rd113, %rd115;
-$L160:
-	mov.b64 %rd536, %rd112;
-	mov.b64 %rd537, %rd113;
-	mov.b64 %rd519, %rd536;
-	mov.b64 %rd520, %rd537;
-	mov.b64 %rd538, %rd522;
-$L161:
-	setp.ge.s64 %p150, %rd538, %rd521;
-	@%p150 bra $L162;
-	mad.lo.s64 %rd539, %rd538, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd540, [%rd539+0];
-	ld.relaxed.gpu.global.s64 %rd541, [%rd539+8];
-	mov.b64 %rd542, %rd519;
-	mov.b64 %rd543, %rd520;
-	mov.b64 %rd544, %rd540;
-	mov.b64 %rd545, %rd541;
-	mov.b64 %rd491, %rd542;
-	mov.b64 %rd492, %rd543;
-	mov.b64 %rd493, %rd544;
-	mov.b64 %rd494, %rd545;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd546, %rd491, %rd495;
-	mov.b64 %rd491, %rd546;
-	add.s64 %rd547, %rd492, %rd496;
-	mov.b64 %rd492, %rd547;
-$L163:
-	mov.b64 %rd519, %rd491;
-	mov.b64 %rd520, %rd492;
-	add.s64 %rd538, %rd538, %rd523;
-	bra.uni $L161;
-$L162:
-$L153:
-	mov.b64 %rd548, %rd519;
-	mov.b64 %rd549, %rd520;
+$L165:
+	mov.b64 %rd527, %rd112;
+	mov.b64 %rd528, %rd113;
+	mov.b64 %rd510, %rd527;
+	mov.b64 %rd511, %rd528;
+	mov.b64 %rd529, %rd513;
+$L166:
+	setp.ge.s64 %p151, %rd529, %rd512;
+	@%p151 bra $L167;
+	mad.lo.s64 %rd530, %rd529, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd531, [%rd530+0];
+	ld.relaxed.gpu.global.s64 %rd532, [%rd530+8];
+	mov.b64 %rd533, %rd510;
+	mov.b64 %rd534, %rd511;
+	mov.b64 %rd535, %rd531;
+	mov.b64 %rd536, %rd532;
+	mov.b64 %rd482, %rd533;
+	mov.b64 %rd483, %rd534;
+	mov.b64 %rd484, %rd535;
+	mov.b64 %rd485, %rd536;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd537, %rd482, %rd486;
+	mov.b64 %rd482, %rd537;
+	add.s64 %rd538, %rd483, %rd487;
+	mov.b64 %rd483, %rd538;
+$L168:
+	mov.b64 %rd510, %rd482;
+	mov.b64 %rd511, %rd483;
+	add.s64 %rd529, %rd529, %rd514;
+	bra.uni $L166;
+$L167:
+$L158:
+	mov.b64 %rd539, %rd510;
+	mov.b64 %rd540, %rd511;
 	// block reduction
 	mov.b32 %r207, 1;
 	mov.b32 %r208, 1;
 	sub.u32 %r209, %r13, 1;
 	mov.b32 %r210, %r207;
-$L164:
-	setp.hs.u32 %p151, %r210, 32;
-	@%p151 bra $L165;
-	mov.b64 {%r211, %r212}, %rd548;
-	shfl.sync.down.b32 %r213|%p152, %r211, %r210, %r209, %r17;
+$L169:
+	setp.hs.u32 %p152, %r210, 32;
+	@%p152 bra $L170;
+	mov.b64 {%r211, %r212}, %rd539;
+	shfl.sync.down.b32 %r213|%p153, %r211, %r210, %r209, %r17;
 	shfl.sync.down.b32 %r214, %r212, %r210, %r209, %r17;
-	mov.b64 %rd550, {%r213, %r214};
-	mov.b64 {%r215, %r216}, %rd549;
+	mov.b64 %rd541, {%r213, %r214};
+	mov.b64 {%r215, %r216}, %rd540;
 	shfl.sync.down.b32 %r217, %r215, %r210, %r209, %r17;
 	shfl.sync.down.b32 %r218, %r216, %r210, %r209, %r17;
-	mov.b64 %rd551, {%r217, %r218};
-	@!%p152 bra $L166;
-	setp.ne.u32 %p153, %r18, 9;
-	@%p153 bra.uni $L168;
-	setp.lt.s64 %p154, %rd550, %rd548;
-	setp.eq.s64 %p155, %rd550, %rd548;
-	setp.lt.s64 %p156, %rd551, %rd549;
-	and.pred %p157, %p155, %p156;
-	or.pred %p158, %p154, %p157;
-	selp.b64 %rd552, %rd550, %rd548, %p158;
-	selp.b64 %rd553, %rd551, %rd549, %p158;
-	mov.b64 %rd548, %rd552;
-	mov.b64 %rd549, %rd553;
-	bra.uni $L167;
-$L168:
-	setp.ne.u32 %p159, %r18, 10;
-	@%p159 bra.uni $L169;
-	setp.gt.s64 %p160, %rd550, %rd548;
-	setp.eq.s64 %p161, %rd550, %rd548;
-	setp.lt.s64 %p162, %rd551, %rd549;
-	and.pred %p163, %p161, %p162;
-	or.pred %p164, %p160, %p163;
-	selp.b64 %rd554, %rd550, %rd548, %p164;
-	selp.b64 %rd555, %rd551, %rd549, %p164;
-	mov.b64 %rd548, %rd554;
-	mov.b64 %rd549, %rd555;
-	bra.uni $L167;
-$L169:
-	mov.b64 %rd556, %rd548;
-	mov.b64 %rd557, %rd549;
-	mov.b64 %rd558, %rd550;
-	mov.b64 %rd559, %rd551;
-	mov.b64 %rd491, %rd556;
-	mov.b64 %rd492, %rd557;
-	mov.b64 %rd493, %rd558;
-	mov.b64 %rd494, %rd559;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd560, %rd491, %rd495;
-	mov.b64 %rd491, %rd560;
-	add.s64 %rd561, %rd492, %rd496;
-	mov.b64 %rd492, %rd561;
-$L170:
-	mov.b64 %rd548, %rd491;
-	mov.b64 %rd549, %rd492;
-$L167:
-$L166:
-	shl.b32 %r210, %r210, 1;
-	bra.uni $L164;
-$L165:
-	setp.eq.u32 %p165, %r7, 0;
-	@!%p165 bra $L171;
-	mul.wide.u32 %rd562, %r8, 16;
-	add.s64 %rd563, %rd1, %rd562;
-	st.shared.s64 [%rd563+0], %rd548;
-	st.shared.s64 [%rd563+8], %rd549;
-$L171:
-	bar.sync 0;
-	setp.eq.u32 %p166, %r8, 0;
-	@!%p166 bra $L172;
-	setp.lo.u32 %p167, %r7, %r10;
-	@!%p167 bra $L173;
-	mul.wide.u32 %rd564, %r7, 16;
-	add.s64 %rd565, %rd1, %rd564;
-	ld.shared.s64 %rd566, [%rd565+0];
-	ld.shared.s64 %rd567, [%rd565+8];
-	mov.b64 %rd548, %rd566;
-	mov.b64 %rd549, %rd567;
+	mov.b64 %rd542, {%r217, %r218};
+	@!%p153 bra $L171;
+	setp.ne.u32 %p154, %r18, 9;
+	@%p154 bra.uni $L173;
+	setp.lt.s64 %p155, %rd541, %rd539;
+	setp.eq.s64 %p156, %rd541, %rd539;
+	setp.lt.s64 %p157, %rd542, %rd540;
+	and.pred %p158, %p156, %p157;
+	or.pred %p159, %p155, %p158;
+	selp.b64 %rd543, %rd541, %rd539, %p159;
+	selp.b64 %rd544, %rd542, %rd540, %p159;
+	mov.b64 %rd539, %rd543;
+	mov.b64 %rd540, %rd544;
+	bra.uni $L172;
 $L173:
+	setp.ne.u32 %p160, %r18, 10;
+	@%p160 bra.uni $L174;
+	setp.gt.s64 %p161, %rd541, %rd539;
+	setp.eq.s64 %p162, %rd541, %rd539;
+	setp.lt.s64 %p163, %rd542, %rd540;
+	and.pred %p164, %p162, %p163;
+	or.pred %p165, %p161, %p164;
+	selp.b64 %rd545, %rd541, %rd539, %p165;
+	selp.b64 %rd546, %rd542, %rd540, %p165;
+	mov.b64 %rd539, %rd545;
+	mov.b64 %rd540, %rd546;
+	bra.uni $L172;
+$L174:
+	mov.b64 %rd547, %rd539;
+	mov.b64 %rd548, %rd540;
+	mov.b64 %rd549, %rd541;
+	mov.b64 %rd550, %rd542;
+	mov.b64 %rd482, %rd547;
+	mov.b64 %rd483, %rd548;
+	mov.b64 %rd484, %rd549;
+	mov.b64 %rd485, %rd550;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd551, %rd482, %rd486;
+	mov.b64 %rd482, %rd551;
+	add.s64 %rd552, %rd483, %rd487;
+	mov.b64 %rd483, %rd552;
+$L175:
+	mov.b64 %rd539, %rd482;
+	mov.b64 %rd540, %rd483;
+$L172:
+$L171:
+	shl.b32 %r210, %r210, 1;
+	bra.uni $L169;
+$L170:
+	setp.eq.u32 %p166, %r7, 0;
+	@!%p166 bra $L176;
+	mul.wide.u32 %rd553, %r8, 16;
+	add.s64 %rd554, %rd1, %rd553;
+	st.shared.s64 [%rd554+0], %rd539;
+	st.shared.s64 [%rd554+8], %rd540;
+$L176:
+	bar.sync 0;
+	setp.eq.u32 %p167, %r8, 0;
+	@!%p167 bra $L177;
+	setp.lo.u32 %p168, %r7, %r10;
+	@!%p168 bra $L178;
+	mul.wide.u32 %rd555, %r7, 16;
+	add.s64 %rd556, %rd1, %rd555;
+	ld.shared.s64 %rd557, [%rd556+0];
+	ld.shared.s64 %rd558, [%rd556+8];
+	mov.b64 %rd539, %rd557;
+	mov.b64 %rd540, %rd558;
+$L178:
 	sub.u32 %r219, %r10, 1;
 	mov.b32 %r220, %r208;
-$L174:
-	setp.hs.u32 %p168, %r220, 32;
-	@%p168 bra $L175;
-	mov.b64 {%r221, %r222}, %rd548;
-	shfl.sync.down.b32 %r223|%p169, %r221, %r220, %r219, %r17;
+$L179:
+	setp.hs.u32 %p169, %r220, 32;
+	@%p169 bra $L180;
+	mov.b64 {%r221, %r222}, %rd539;
+	shfl.sync.down.b32 %r223|%p170, %r221, %r220, %r219, %r17;
 	shfl.sync.down.b32 %r224, %r222, %r220, %r219, %r17;
-	mov.b64 %rd568, {%r223, %r224};
-	mov.b64 {%r225, %r226}, %rd549;
+	mov.b64 %rd559, {%r223, %r224};
+	mov.b64 {%r225, %r226}, %rd540;
 	shfl.sync.down.b32 %r227, %r225, %r220, %r219, %r17;
 	shfl.sync.down.b32 %r228, %r226, %r220, %r219, %r17;
-	mov.b64 %rd569, {%r227, %r228};
-	@!%p169 bra $L176;
-	setp.ne.u32 %p170, %r18, 9;
-	@%p170 bra.uni $L178;
-	setp.lt.s64 %p171, %rd568, %rd548;
-	setp.eq.s64 %p172, %rd568, %rd548;
-	setp.lt.s64 %p173, %rd569, %rd549;
-	and.pred %p174, %p172, %p173;
-	or.pred %p175, %p171, %p174;
-	selp.b64 %rd570, %rd568, %rd548, %p175;
-	selp.b64 %rd571, %rd569, %rd549, %p175;
-	mov.b64 %rd548, %rd570;
-	mov.b64 %rd549, %rd571;
-	bra.uni $L177;
-$L178:
-	setp.ne.u32 %p176, %r18, 10;
-	@%p176 bra.uni $L179;
-	setp.gt.s64 %p177, %rd568, %rd548;
-	setp.eq.s64 %p178, %rd568, %rd548;
-	setp.lt.s64 %p179, %rd569, %rd549;
-	and.pred %p180, %p178, %p179;
-	or.pred %p181, %p177, %p180;
-	selp.b64 %rd572, %rd568, %rd548, %p181;
-	selp.b64 %rd573, %rd569, %rd549, %p181;
-	mov.b64 %rd548, %rd572;
-	mov.b64 %rd549, %rd573;
-	bra.uni $L177;
-$L179:
-	mov.b64 %rd574, %rd548;
-	mov.b64 %rd575, %rd549;
-	mov.b64 %rd576, %rd568;
-	mov.b64 %rd577, %rd569;
-	mov.b64 %rd491, %rd574;
-	mov.b64 %rd492, %rd575;
-	mov.b64 %rd493, %rd576;
-	mov.b64 %rd494, %rd577;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd578, %rd491, %rd495;
-	mov.b64 %rd491, %rd578;
-	add.s64 %rd579, %rd492, %rd496;
-	mov.b64 %rd492, %rd579;
-$L180:
-	mov.b64 %rd548, %rd491;
-	mov.b64 %rd549, %rd492;
-$L177:
-$L176:
-	shl.b32 %r220, %r220, 1;
-	bra.uni $L174;
-$L175:
-$L172:
-	@!%p133 bra $L181;
-	st.global.s64 [%rd13+0], %rd548;
-	st.global.s64 [%rd13+8], %rd549;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd560, {%r227, %r228};
+	@!%p170 bra $L181;
+	setp.ne.u32 %p171, %r18, 9;
+	@%p171 bra.uni $L183;
+	setp.lt.s64 %p172, %rd559, %rd539;
+	setp.eq.s64 %p173, %rd559, %rd539;
+	setp.lt.s64 %p174, %rd560, %rd540;
+	and.pred %p175, %p173, %p174;
+	or.pred %p176, %p172, %p175;
+	selp.b64 %rd561, %rd559, %rd539, %p176;
+	selp.b64 %rd562, %rd560, %rd540, %p176;
+	mov.b64 %rd539, %rd561;
+	mov.b64 %rd540, %rd562;
+	bra.uni $L182;
+$L183:
+	setp.ne.u32 %p177, %r18, 10;
+	@%p177 bra.uni $L184;
+	setp.gt.s64 %p178, %rd559, %rd539;
+	setp.eq.s64 %p179, %rd559, %rd539;
+	setp.lt.s64 %p180, %rd560, %rd540;
+	and.pred %p181, %p179, %p180;
+	or.pred %p182, %p178, %p181;
+	selp.b64 %rd563, %rd559, %rd539, %p182;
+	selp.b64 %rd564, %rd560, %rd540, %p182;
+	mov.b64 %rd539, %rd563;
+	mov.b64 %rd540, %rd564;
+	bra.uni $L182;
+$L184:
+	mov.b64 %rd565, %rd539;
+	mov.b64 %rd566, %rd540;
+	mov.b64 %rd567, %rd559;
+	mov.b64 %rd568, %rd560;
+	mov.b64 %rd482, %rd565;
+	mov.b64 %rd483, %rd566;
+	mov.b64 %rd484, %rd567;
+	mov.b64 %rd485, %rd568;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd569, %rd482, %rd486;
+	mov.b64 %rd482, %rd569;
+	add.s64 %rd570, %rd483, %rd487;
+	mov.b64 %rd483, %rd570;
+$L185:
+	mov.b64 %rd539, %rd482;
+	mov.b64 %rd540, %rd483;
+$L182:
 $L181:
-$L152:
+	shl.b32 %r220, %r220, 1;
+	bra.uni $L179;
+$L180:
+$L177:
+	@!%p134 bra $L186;
+	st.global.s64 [%rd13+0], %rd539;
+	st.global.s64 [%rd13+8], %rd540;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L186:
+$L157:
 	ret;
 }
 `
@@ -24982,9 +24982,9 @@ const gokkosPTX21 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<187>;
+	.reg .pred %p<188>;
 	.reg .b32 %r<228>;
-	.reg .b64 %rd<605>;
+	.reg .b64 %rd<596>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -25812,240 +25812,240 @@ $L91:
 	@!%p64 bra $L105;
 	mov.b64 %rd411, %rd129;
 	mov.b32 %r139, %r108;
-	setp.lt.s64 %p76, %rd115, 64;
-	setp.le.s64 %p77, %rd159, 1;
-	or.pred %p78, %p76, %p77;
-	@!%p78 bra $L106;
-	cvt.s64.s32 %rd412, %r139;
-	add.s64 %rd413, %rd412, 1;
-	mul.lo.s64 %rd414, %rd413, %rd132;
-	mad.lo.s64 %rd415, %rd414, 8, %rd130;
-	ld.global.nc.s64 %rd416, [%rd415+0];
-	mov.b64 %rd417, %rd416;
-	cvt.s64.s32 %rd418, %r139;
-	mul.lo.s64 %rd419, %rd418, %rd132;
-	mad.lo.s64 %rd420, %rd419, 8, %rd130;
-	ld.global.nc.s64 %rd421, [%rd420+0];
-	mov.b64 %rd422, %rd421;
-	sub.s64 %rd423, %rd417, %rd422;
-	add.s64 %rd424, %rd116, %rd423;
-	mov.b64 %rd116, %rd424;
-	bra.uni $L107;
+	mov.b64 %rd412, %rd115;
+	mov.b64 %rd413, %rd159;
 $L106:
-	mov.b64 %rd425, %rd159;
-	setp.ge.s64 %p79, %rd115, 4096;
-	@!%p79 bra $L109;
-	mul.lo.s64 %rd426, %rd425, 4;
-	mov.b64 %rd425, %rd426;
-$L109:
-	setp.ge.s64 %p80, %rd115, 65536;
-	@!%p80 bra $L111;
-	mul.lo.s64 %rd427, %rd425, 4;
-	mov.b64 %rd425, %rd427;
-$L111:
-	sub.s64 %rd428, %rd425, 1;
-	and.b64 %rd429, %rd115, %rd428;
-	setp.eq.s64 %p81, %rd429, 0;
-	@!%p81 bra $L113;
-	cvt.s64.s32 %rd430, %r139;
-	add.s64 %rd431, %rd430, 1;
-	mul.lo.s64 %rd432, %rd431, %rd132;
-	mad.lo.s64 %rd433, %rd432, 8, %rd130;
-	ld.global.nc.s64 %rd434, [%rd433+0];
-	mov.b64 %rd435, %rd434;
-	cvt.s64.s32 %rd436, %r139;
-	mul.lo.s64 %rd437, %rd436, %rd132;
-	mad.lo.s64 %rd438, %rd437, 8, %rd130;
-	ld.global.nc.s64 %rd439, [%rd438+0];
-	mov.b64 %rd440, %rd439;
-	sub.s64 %rd441, %rd435, %rd440;
-	mul.lo.s64 %rd442, %rd425, %rd441;
-	add.s64 %rd443, %rd116, %rd442;
-	mov.b64 %rd116, %rd443;
-$L113:
+	setp.lt.s64 %p76, %rd412, 64;
+	setp.le.s64 %p77, %rd413, 1;
+	or.pred %p78, %p76, %p77;
+	@!%p78 bra $L110;
+	mov.b64 %rd414, 1;
+	bra.uni $L108;
+$L110:
+	mov.b64 %rd415, %rd413;
+	setp.ge.s64 %p79, %rd412, 4096;
+	@!%p79 bra $L112;
+	mul.lo.s64 %rd416, %rd415, 4;
+	mov.b64 %rd415, %rd416;
+$L112:
+	setp.ge.s64 %p80, %rd412, 65536;
+	@!%p80 bra $L114;
+	mul.lo.s64 %rd417, %rd415, 4;
+	mov.b64 %rd415, %rd417;
+$L114:
+	sub.s64 %rd418, %rd415, 1;
+	and.b64 %rd419, %rd412, %rd418;
+	setp.eq.s64 %p81, %rd419, 0;
+	@!%p81 bra $L116;
+	mov.b64 %rd414, %rd415;
+	bra.uni $L108;
+$L116:
+	mov.b64 %rd414, 0;
+	bra.uni $L108;
 $L107:
-	add.s64 %rd444, %rd115, 1;
-	mov.b64 %rd115, %rd444;
+	bra.uni $L106;
+$L108:
+	mov.b64 %rd420, %rd414;
+	setp.ne.s64 %p82, %rd420, 0;
+	@!%p82 bra $L118;
+	cvt.s64.s32 %rd421, %r139;
+	add.s64 %rd422, %rd421, 1;
+	mul.lo.s64 %rd423, %rd422, %rd132;
+	mad.lo.s64 %rd424, %rd423, 8, %rd130;
+	ld.global.nc.s64 %rd425, [%rd424+0];
+	mov.b64 %rd426, %rd425;
+	cvt.s64.s32 %rd427, %r139;
+	mul.lo.s64 %rd428, %rd427, %rd132;
+	mad.lo.s64 %rd429, %rd428, 8, %rd130;
+	ld.global.nc.s64 %rd430, [%rd429+0];
+	mov.b64 %rd431, %rd430;
+	sub.s64 %rd432, %rd426, %rd431;
+	mul.lo.s64 %rd433, %rd420, %rd432;
+	add.s64 %rd434, %rd116, %rd433;
+	mov.b64 %rd116, %rd434;
+$L118:
+	add.s64 %rd435, %rd115, 1;
+	mov.b64 %rd115, %rd435;
 $L105:
 $L88:
 $L66:
-	add.s64 %rd445, %rd318, %rd308;
-	mov.b64 %rd318, %rd445;
+	add.s64 %rd436, %rd318, %rd308;
+	mov.b64 %rd318, %rd436;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd446, %rd312;
-$L114:
-	@!%p17 bra $L118;
-	bra.uni $L116;
-$L118:
-	// block scan
-	mov.b64 %rd447, %rd446;
-	mov.b32 %r140, %r3;
+	mov.b64 %rd437, %rd312;
 $L119:
-	setp.hs.u32 %p82, %r140, 32;
-	@%p82 bra $L120;
-	mov.b64 {%r141, %r142}, %rd447;
-	shfl.sync.up.b32 %r143|%p83, %r141, %r140, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, %r140, 0, %r17;
-	mov.b64 %rd448, {%r143, %r144};
-	@!%p83 bra $L121;
-	add.s64 %rd449, %rd448, %rd447;
-	mov.b64 %rd447, %rd449;
-$L121:
-	shl.b32 %r140, %r140, 1;
-	bra.uni $L119;
-$L120:
-	mov.b64 {%r145, %r146}, %rd447;
-	shfl.sync.up.b32 %r147|%p84, %r145, %r3, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, %r3, 0, %r17;
-	mov.b64 %rd450, {%r147, %r148};
-	setp.lo.u32 %p85, %r3, 32;
-	and.pred %p86, %p84, %p85;
-	selp.b64 %rd451, %rd450, 0, %p86;
-	sub.u32 %r149, %r13, %r3;
-	setp.eq.u32 %p87, %r7, %r149;
-	@!%p87 bra $L122;
-	mul.wide.u32 %rd452, %r8, 16;
-	add.s64 %rd453, %rd1, %rd452;
-	st.shared.s64 [%rd453+0], %rd447;
-$L122:
-	bar.sync 0;
-	setp.eq.u32 %p88, %r8, 0;
-	@!%p88 bra $L123;
-	mov.b64 %rd454, 0;
-	setp.lo.u32 %p89, %r7, %r10;
-	@!%p89 bra $L124;
-	mul.wide.u32 %rd455, %r7, 16;
-	add.s64 %rd456, %rd1, %rd455;
-	ld.shared.s64 %rd457, [%rd456+0];
-	mov.b64 %rd454, %rd457;
-$L124:
-	mov.b64 {%r150, %r151}, %rd454;
-	shfl.sync.up.b32 %r152|%p90, %r150, 1, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
-	mov.b64 %rd458, {%r152, %r153};
-	@!%p90 bra $L125;
-	add.s64 %rd459, %rd458, %rd454;
-	mov.b64 %rd454, %rd459;
-$L125:
-	mov.b64 {%r154, %r155}, %rd454;
-	shfl.sync.up.b32 %r156|%p91, %r154, 2, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 2, 0, %r17;
-	mov.b64 %rd460, {%r156, %r157};
-	@!%p91 bra $L126;
-	add.s64 %rd461, %rd460, %rd454;
-	mov.b64 %rd454, %rd461;
-$L126:
-	mov.b64 {%r158, %r159}, %rd454;
-	shfl.sync.up.b32 %r160|%p92, %r158, 4, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 4, 0, %r17;
-	mov.b64 %rd462, {%r160, %r161};
-	@!%p92 bra $L127;
-	add.s64 %rd463, %rd462, %rd454;
-	mov.b64 %rd454, %rd463;
-$L127:
-	mov.b64 {%r162, %r163}, %rd454;
-	shfl.sync.up.b32 %r164|%p93, %r162, 8, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 8, 0, %r17;
-	mov.b64 %rd464, {%r164, %r165};
-	@!%p93 bra $L128;
-	add.s64 %rd465, %rd464, %rd454;
-	mov.b64 %rd454, %rd465;
-$L128:
-	mov.b64 {%r166, %r167}, %rd454;
-	shfl.sync.up.b32 %r168|%p94, %r166, 16, 0, %r17;
-	shfl.sync.up.b32 %r169, %r167, 16, 0, %r17;
-	mov.b64 %rd466, {%r168, %r169};
-	@!%p94 bra $L129;
-	add.s64 %rd467, %rd466, %rd454;
-	mov.b64 %rd454, %rd467;
-$L129:
-	mov.b64 {%r170, %r171}, %rd454;
-	shfl.sync.up.b32 %r172|%p95, %r170, 1, 0, %r17;
-	shfl.sync.up.b32 %r173, %r171, 1, 0, %r17;
-	mov.b64 %rd468, {%r172, %r173};
-	selp.b64 %rd469, %rd468, 0, %p95;
-	@!%p89 bra $L130;
-	mul.wide.u32 %rd470, %r7, 16;
-	add.s64 %rd471, %rd1, %rd470;
-	add.s64 %rd472, %rd471, 512;
-	st.shared.s64 [%rd472+0], %rd469;
-$L130:
-	sub.u32 %r174, %r10, 1;
-	setp.eq.u32 %p96, %r7, %r174;
-	@!%p96 bra $L131;
-	st.shared.s64 [%rd1+1024], %rd454;
-$L131:
+	@!%p17 bra $L123;
+	bra.uni $L121;
 $L123:
+	// block scan
+	mov.b64 %rd438, %rd437;
+	mov.b32 %r140, %r3;
+$L124:
+	setp.hs.u32 %p83, %r140, 32;
+	@%p83 bra $L125;
+	mov.b64 {%r141, %r142}, %rd438;
+	shfl.sync.up.b32 %r143|%p84, %r141, %r140, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, %r140, 0, %r17;
+	mov.b64 %rd439, {%r143, %r144};
+	@!%p84 bra $L126;
+	add.s64 %rd440, %rd439, %rd438;
+	mov.b64 %rd438, %rd440;
+$L126:
+	shl.b32 %r140, %r140, 1;
+	bra.uni $L124;
+$L125:
+	mov.b64 {%r145, %r146}, %rd438;
+	shfl.sync.up.b32 %r147|%p85, %r145, %r3, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, %r3, 0, %r17;
+	mov.b64 %rd441, {%r147, %r148};
+	setp.lo.u32 %p86, %r3, 32;
+	and.pred %p87, %p85, %p86;
+	selp.b64 %rd442, %rd441, 0, %p87;
+	sub.u32 %r149, %r13, %r3;
+	setp.eq.u32 %p88, %r7, %r149;
+	@!%p88 bra $L127;
+	mul.wide.u32 %rd443, %r8, 16;
+	add.s64 %rd444, %rd1, %rd443;
+	st.shared.s64 [%rd444+0], %rd438;
+$L127:
 	bar.sync 0;
-	mul.wide.u32 %rd473, %r8, 16;
-	add.s64 %rd474, %rd1, %rd473;
-	add.s64 %rd475, %rd474, 512;
-	ld.shared.s64 %rd476, [%rd475+0];
-	add.s64 %rd477, %rd476, %rd451;
-	ld.shared.s64 %rd478, [%rd1+1024];
-	mov.b64 {%r175, %r176}, %rd477;
-	shfl.sync.idx.b32 %r177|%p97, %r175, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r178, %r176, 0, %r22, %r17;
-	mov.b64 %rd479, {%r177, %r178};
-	mov.b64 %rd480, %rd478;
-	mov.b64 %rd481, %rd479;
-	mov.b64 %rd482, %rd480;
-	mov.b64 %rd483, %rd481;
-	mov.b64 %rd484, %rd482;
-	mov.b64 %rd485, %rd483;
-	mov.b64 %rd486, %rd484;
-	mov.b64 %rd487, 0;
-	cvt.u64.u32 %rd488, %r2;
-	setp.eq.s64 %p98, %rd488, 0;
-	setp.gt.s64 %p99, %rd486, 0;
-	and.pred %p100, %p98, %p99;
-	@!%p100 bra $L133;
-	atom.global.add.u64 %rd489, [%rd149], %rd486;
-	mov.b64 %rd490, %rd489;
-	mov.b64 %rd487, %rd490;
+	setp.eq.u32 %p89, %r8, 0;
+	@!%p89 bra $L128;
+	mov.b64 %rd445, 0;
+	setp.lo.u32 %p90, %r7, %r10;
+	@!%p90 bra $L129;
+	mul.wide.u32 %rd446, %r7, 16;
+	add.s64 %rd447, %rd1, %rd446;
+	ld.shared.s64 %rd448, [%rd447+0];
+	mov.b64 %rd445, %rd448;
+$L129:
+	mov.b64 {%r150, %r151}, %rd445;
+	shfl.sync.up.b32 %r152|%p91, %r150, 1, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 1, 0, %r17;
+	mov.b64 %rd449, {%r152, %r153};
+	@!%p91 bra $L130;
+	add.s64 %rd450, %rd449, %rd445;
+	mov.b64 %rd445, %rd450;
+$L130:
+	mov.b64 {%r154, %r155}, %rd445;
+	shfl.sync.up.b32 %r156|%p92, %r154, 2, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 2, 0, %r17;
+	mov.b64 %rd451, {%r156, %r157};
+	@!%p92 bra $L131;
+	add.s64 %rd452, %rd451, %rd445;
+	mov.b64 %rd445, %rd452;
+$L131:
+	mov.b64 {%r158, %r159}, %rd445;
+	shfl.sync.up.b32 %r160|%p93, %r158, 4, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 4, 0, %r17;
+	mov.b64 %rd453, {%r160, %r161};
+	@!%p93 bra $L132;
+	add.s64 %rd454, %rd453, %rd445;
+	mov.b64 %rd445, %rd454;
+$L132:
+	mov.b64 {%r162, %r163}, %rd445;
+	shfl.sync.up.b32 %r164|%p94, %r162, 8, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 8, 0, %r17;
+	mov.b64 %rd455, {%r164, %r165};
+	@!%p94 bra $L133;
+	add.s64 %rd456, %rd455, %rd445;
+	mov.b64 %rd445, %rd456;
 $L133:
-	cvt.u64.u32 %rd491, %r2;
-	setp.eq.s64 %p101, %rd491, 0;
-	setp.eq.u32 %p102, %r1, 0;
-	and.pred %p103, %p101, %p102;
-	bar.sync 0;
-	@!%p103 bra $L134;
-	st.shared.s64 [%rd1+1024], %rd487;
+	mov.b64 {%r166, %r167}, %rd445;
+	shfl.sync.up.b32 %r168|%p95, %r166, 16, 0, %r17;
+	shfl.sync.up.b32 %r169, %r167, 16, 0, %r17;
+	mov.b64 %rd457, {%r168, %r169};
+	@!%p95 bra $L134;
+	add.s64 %rd458, %rd457, %rd445;
+	mov.b64 %rd445, %rd458;
 $L134:
-	bar.sync 0;
-	ld.shared.s64 %rd492, [%rd1+1024];
-	mov.b64 %rd493, %rd492;
-	mov.b64 %rd487, %rd493;
-	add.s64 %rd494, %rd487, %rd485;
-	mov.b64 %rd495, %rd494;
-	mov.b64 %rd496, 0;
+	mov.b64 {%r170, %r171}, %rd445;
+	shfl.sync.up.b32 %r172|%p96, %r170, 1, 0, %r17;
+	shfl.sync.up.b32 %r173, %r171, 1, 0, %r17;
+	mov.b64 %rd459, {%r172, %r173};
+	selp.b64 %rd460, %rd459, 0, %p96;
+	@!%p90 bra $L135;
+	mul.wide.u32 %rd461, %r7, 16;
+	add.s64 %rd462, %rd1, %rd461;
+	add.s64 %rd463, %rd462, 512;
+	st.shared.s64 [%rd463+0], %rd460;
 $L135:
-	setp.lt.s64 %p104, %rd496, %rd446;
-	not.pred %p105, %p104;
-	@!%p105 bra $L139;
-	bra.uni $L137;
-$L139:
-	mul.lo.s64 %rd497, %rd496, %rd174;
-	mad.lo.s64 %rd498, %rd497, 4, %rd172;
-	ld.shared.s32 %r179, [%rd498+0];
-	mov.b32 %r180, %r179;
-	add.s64 %rd499, %rd495, %rd496;
-	mul.lo.s64 %rd500, %rd499, %rd148;
-	mad.lo.s64 %rd501, %rd500, 4, %rd146;
-	st.global.s32 [%rd501+0], %r180;
+	sub.u32 %r174, %r10, 1;
+	setp.eq.u32 %p97, %r7, %r174;
+	@!%p97 bra $L136;
+	st.shared.s64 [%rd1+1024], %rd445;
 $L136:
-	add.s64 %rd502, %rd496, 1;
-	mov.b64 %rd496, %rd502;
-	bra.uni $L135;
-$L137:
-	bra.uni $L116;
-$L115:
-	bra.uni $L114;
-$L116:
+$L128:
+	bar.sync 0;
+	mul.wide.u32 %rd464, %r8, 16;
+	add.s64 %rd465, %rd1, %rd464;
+	add.s64 %rd466, %rd465, 512;
+	ld.shared.s64 %rd467, [%rd466+0];
+	add.s64 %rd468, %rd467, %rd442;
+	ld.shared.s64 %rd469, [%rd1+1024];
+	mov.b64 {%r175, %r176}, %rd468;
+	shfl.sync.idx.b32 %r177|%p98, %r175, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r178, %r176, 0, %r22, %r17;
+	mov.b64 %rd470, {%r177, %r178};
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd472, %rd470;
+	mov.b64 %rd473, %rd471;
+	mov.b64 %rd474, %rd472;
+	mov.b64 %rd475, %rd473;
+	mov.b64 %rd476, %rd474;
+	mov.b64 %rd477, %rd475;
+	mov.b64 %rd478, 0;
+	cvt.u64.u32 %rd479, %r2;
+	setp.eq.s64 %p99, %rd479, 0;
+	setp.gt.s64 %p100, %rd477, 0;
+	and.pred %p101, %p99, %p100;
+	@!%p101 bra $L138;
+	atom.global.add.u64 %rd480, [%rd149], %rd477;
+	mov.b64 %rd481, %rd480;
+	mov.b64 %rd478, %rd481;
+$L138:
+	cvt.u64.u32 %rd482, %r2;
+	setp.eq.s64 %p102, %rd482, 0;
+	setp.eq.u32 %p103, %r1, 0;
+	and.pred %p104, %p102, %p103;
+	bar.sync 0;
+	@!%p104 bra $L139;
+	st.shared.s64 [%rd1+1024], %rd478;
+$L139:
+	bar.sync 0;
+	ld.shared.s64 %rd483, [%rd1+1024];
+	mov.b64 %rd484, %rd483;
+	mov.b64 %rd478, %rd484;
+	add.s64 %rd485, %rd478, %rd476;
+	mov.b64 %rd486, %rd485;
+	mov.b64 %rd487, 0;
+$L140:
+	setp.lt.s64 %p105, %rd487, %rd437;
+	not.pred %p106, %p105;
+	@!%p106 bra $L144;
+	bra.uni $L142;
+$L144:
+	mul.lo.s64 %rd488, %rd487, %rd174;
+	mad.lo.s64 %rd489, %rd488, 4, %rd172;
+	ld.shared.s32 %r179, [%rd489+0];
+	mov.b32 %r180, %r179;
+	add.s64 %rd490, %rd486, %rd487;
+	mul.lo.s64 %rd491, %rd490, %rd148;
+	mad.lo.s64 %rd492, %rd491, 4, %rd146;
+	st.global.s32 [%rd492+0], %r180;
+$L141:
+	add.s64 %rd493, %rd487, 1;
+	mov.b64 %rd487, %rd493;
+	bra.uni $L140;
+$L142:
+	bra.uni $L121;
+$L120:
+	bra.uni $L119;
+$L121:
 $L54:
-	add.s64 %rd503, %rd311, %rd310;
-	mov.b64 %rd311, %rd503;
+	add.s64 %rd494, %rd311, %rd310;
+	mov.b64 %rd311, %rd494;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -26053,423 +26053,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd504, %rd115;
-	mov.b64 %rd505, %rd116;
+	mov.b64 %rd495, %rd115;
+	mov.b64 %rd496, %rd116;
 	// block reduction
 	mov.b32 %r181, 1;
 	sub.u32 %r182, %r13, 1;
 	mov.b32 %r183, %r3;
-$L140:
-	setp.hs.u32 %p106, %r183, 32;
-	@%p106 bra $L141;
-	mov.b64 {%r184, %r185}, %rd504;
-	shfl.sync.down.b32 %r186|%p107, %r184, %r183, %r182, %r17;
+$L145:
+	setp.hs.u32 %p107, %r183, 32;
+	@%p107 bra $L146;
+	mov.b64 {%r184, %r185}, %rd495;
+	shfl.sync.down.b32 %r186|%p108, %r184, %r183, %r182, %r17;
 	shfl.sync.down.b32 %r187, %r185, %r183, %r182, %r17;
-	mov.b64 %rd506, {%r186, %r187};
-	mov.b64 {%r188, %r189}, %rd505;
+	mov.b64 %rd497, {%r186, %r187};
+	mov.b64 {%r188, %r189}, %rd496;
 	shfl.sync.down.b32 %r190, %r188, %r183, %r182, %r17;
 	shfl.sync.down.b32 %r191, %r189, %r183, %r182, %r17;
-	mov.b64 %rd507, {%r190, %r191};
-	@!%p107 bra $L142;
-	setp.ne.u32 %p108, %r18, 9;
-	@%p108 bra.uni $L144;
-	setp.lt.s64 %p109, %rd506, %rd504;
-	setp.eq.s64 %p110, %rd506, %rd504;
-	setp.lt.s64 %p111, %rd507, %rd505;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd508, %rd506, %rd504, %p113;
-	selp.b64 %rd509, %rd507, %rd505, %p113;
-	mov.b64 %rd504, %rd508;
-	mov.b64 %rd505, %rd509;
-	bra.uni $L143;
-$L144:
-	setp.ne.u32 %p114, %r18, 10;
-	@%p114 bra.uni $L145;
-	setp.gt.s64 %p115, %rd506, %rd504;
-	setp.eq.s64 %p116, %rd506, %rd504;
-	setp.lt.s64 %p117, %rd507, %rd505;
-	and.pred %p118, %p116, %p117;
-	or.pred %p119, %p115, %p118;
-	selp.b64 %rd510, %rd506, %rd504, %p119;
-	selp.b64 %rd511, %rd507, %rd505, %p119;
-	mov.b64 %rd504, %rd510;
-	mov.b64 %rd505, %rd511;
-	bra.uni $L143;
-$L145:
-	mov.b64 %rd512, %rd504;
-	mov.b64 %rd513, %rd505;
-	mov.b64 %rd514, %rd506;
-	mov.b64 %rd515, %rd507;
-	mov.b64 %rd516, %rd512;
-	mov.b64 %rd517, %rd513;
-	mov.b64 %rd518, %rd514;
-	mov.b64 %rd519, %rd515;
-	mov.b64 %rd520, %rd518;
-	mov.b64 %rd521, %rd519;
-	add.s64 %rd522, %rd516, %rd520;
-	mov.b64 %rd516, %rd522;
-	add.s64 %rd523, %rd517, %rd521;
-	mov.b64 %rd517, %rd523;
-$L146:
-	mov.b64 %rd504, %rd516;
-	mov.b64 %rd505, %rd517;
-$L143:
-$L142:
-	shl.b32 %r183, %r183, 1;
-	bra.uni $L140;
-$L141:
-	setp.eq.u32 %p120, %r7, 0;
-	@!%p120 bra $L147;
-	mul.wide.u32 %rd524, %r8, 16;
-	add.s64 %rd525, %rd1, %rd524;
-	st.shared.s64 [%rd525+0], %rd504;
-	st.shared.s64 [%rd525+8], %rd505;
-$L147:
-	bar.sync 0;
-	setp.eq.u32 %p121, %r8, 0;
-	@!%p121 bra $L148;
-	setp.lo.u32 %p122, %r7, %r10;
-	@!%p122 bra $L149;
-	mul.wide.u32 %rd526, %r7, 16;
-	add.s64 %rd527, %rd1, %rd526;
-	ld.shared.s64 %rd528, [%rd527+0];
-	ld.shared.s64 %rd529, [%rd527+8];
-	mov.b64 %rd504, %rd528;
-	mov.b64 %rd505, %rd529;
+	mov.b64 %rd498, {%r190, %r191};
+	@!%p108 bra $L147;
+	setp.ne.u32 %p109, %r18, 9;
+	@%p109 bra.uni $L149;
+	setp.lt.s64 %p110, %rd497, %rd495;
+	setp.eq.s64 %p111, %rd497, %rd495;
+	setp.lt.s64 %p112, %rd498, %rd496;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd499, %rd497, %rd495, %p114;
+	selp.b64 %rd500, %rd498, %rd496, %p114;
+	mov.b64 %rd495, %rd499;
+	mov.b64 %rd496, %rd500;
+	bra.uni $L148;
 $L149:
+	setp.ne.u32 %p115, %r18, 10;
+	@%p115 bra.uni $L150;
+	setp.gt.s64 %p116, %rd497, %rd495;
+	setp.eq.s64 %p117, %rd497, %rd495;
+	setp.lt.s64 %p118, %rd498, %rd496;
+	and.pred %p119, %p117, %p118;
+	or.pred %p120, %p116, %p119;
+	selp.b64 %rd501, %rd497, %rd495, %p120;
+	selp.b64 %rd502, %rd498, %rd496, %p120;
+	mov.b64 %rd495, %rd501;
+	mov.b64 %rd496, %rd502;
+	bra.uni $L148;
+$L150:
+	mov.b64 %rd503, %rd495;
+	mov.b64 %rd504, %rd496;
+	mov.b64 %rd505, %rd497;
+	mov.b64 %rd506, %rd498;
+	mov.b64 %rd507, %rd503;
+	mov.b64 %rd508, %rd504;
+	mov.b64 %rd509, %rd505;
+	mov.b64 %rd510, %rd506;
+	mov.b64 %rd511, %rd509;
+	mov.b64 %rd512, %rd510;
+	add.s64 %rd513, %rd507, %rd511;
+	mov.b64 %rd507, %rd513;
+	add.s64 %rd514, %rd508, %rd512;
+	mov.b64 %rd508, %rd514;
+$L151:
+	mov.b64 %rd495, %rd507;
+	mov.b64 %rd496, %rd508;
+$L148:
+$L147:
+	shl.b32 %r183, %r183, 1;
+	bra.uni $L145;
+$L146:
+	setp.eq.u32 %p121, %r7, 0;
+	@!%p121 bra $L152;
+	mul.wide.u32 %rd515, %r8, 16;
+	add.s64 %rd516, %rd1, %rd515;
+	st.shared.s64 [%rd516+0], %rd495;
+	st.shared.s64 [%rd516+8], %rd496;
+$L152:
+	bar.sync 0;
+	setp.eq.u32 %p122, %r8, 0;
+	@!%p122 bra $L153;
+	setp.lo.u32 %p123, %r7, %r10;
+	@!%p123 bra $L154;
+	mul.wide.u32 %rd517, %r7, 16;
+	add.s64 %rd518, %rd1, %rd517;
+	ld.shared.s64 %rd519, [%rd518+0];
+	ld.shared.s64 %rd520, [%rd518+8];
+	mov.b64 %rd495, %rd519;
+	mov.b64 %rd496, %rd520;
+$L154:
 	sub.u32 %r192, %r10, 1;
 	mov.b32 %r193, %r181;
-$L150:
-	setp.hs.u32 %p123, %r193, 32;
-	@%p123 bra $L151;
-	mov.b64 {%r194, %r195}, %rd504;
-	shfl.sync.down.b32 %r196|%p124, %r194, %r193, %r192, %r17;
+$L155:
+	setp.hs.u32 %p124, %r193, 32;
+	@%p124 bra $L156;
+	mov.b64 {%r194, %r195}, %rd495;
+	shfl.sync.down.b32 %r196|%p125, %r194, %r193, %r192, %r17;
 	shfl.sync.down.b32 %r197, %r195, %r193, %r192, %r17;
-	mov.b64 %rd530, {%r196, %r197};
-	mov.b64 {%r198, %r199}, %rd505;
+	mov.b64 %rd521, {%r196, %r197};
+	mov.b64 {%r198, %r199}, %rd496;
 	shfl.sync.down.b32 %r200, %r198, %r193, %r192, %r17;
 	shfl.sync.down.b32 %r201, %r199, %r193, %r192, %r17;
-	mov.b64 %rd531, {%r200, %r201};
-	@!%p124 bra $L152;
-	setp.ne.u32 %p125, %r18, 9;
-	@%p125 bra.uni $L154;
-	setp.lt.s64 %p126, %rd530, %rd504;
-	setp.eq.s64 %p127, %rd530, %rd504;
-	setp.lt.s64 %p128, %rd531, %rd505;
-	and.pred %p129, %p127, %p128;
-	or.pred %p130, %p126, %p129;
-	selp.b64 %rd532, %rd530, %rd504, %p130;
-	selp.b64 %rd533, %rd531, %rd505, %p130;
-	mov.b64 %rd504, %rd532;
-	mov.b64 %rd505, %rd533;
-	bra.uni $L153;
-$L154:
-	setp.ne.u32 %p131, %r18, 10;
-	@%p131 bra.uni $L155;
-	setp.gt.s64 %p132, %rd530, %rd504;
-	setp.eq.s64 %p133, %rd530, %rd504;
-	setp.lt.s64 %p134, %rd531, %rd505;
-	and.pred %p135, %p133, %p134;
-	or.pred %p136, %p132, %p135;
-	selp.b64 %rd534, %rd530, %rd504, %p136;
-	selp.b64 %rd535, %rd531, %rd505, %p136;
-	mov.b64 %rd504, %rd534;
-	mov.b64 %rd505, %rd535;
-	bra.uni $L153;
-$L155:
-	mov.b64 %rd536, %rd504;
-	mov.b64 %rd537, %rd505;
-	mov.b64 %rd538, %rd530;
-	mov.b64 %rd539, %rd531;
-	mov.b64 %rd516, %rd536;
-	mov.b64 %rd517, %rd537;
-	mov.b64 %rd518, %rd538;
-	mov.b64 %rd519, %rd539;
-	mov.b64 %rd520, %rd518;
-	mov.b64 %rd521, %rd519;
-	add.s64 %rd540, %rd516, %rd520;
-	mov.b64 %rd516, %rd540;
-	add.s64 %rd541, %rd517, %rd521;
-	mov.b64 %rd517, %rd541;
-$L156:
-	mov.b64 %rd504, %rd516;
-	mov.b64 %rd505, %rd517;
-$L153:
-$L152:
-	shl.b32 %r193, %r193, 1;
-	bra.uni $L150;
-$L151:
-$L148:
-	mul.wide.u32 %rd542, %r29, 16;
-	add.s64 %rd543, %rd11, %rd542;
-	setp.eq.u32 %p137, %r5, 0;
-	@!%p137 bra $L157;
-	st.global.s64 [%rd543+0], %rd504;
-	st.global.s64 [%rd543+8], %rd505;
+	mov.b64 %rd522, {%r200, %r201};
+	@!%p125 bra $L157;
+	setp.ne.u32 %p126, %r18, 9;
+	@%p126 bra.uni $L159;
+	setp.lt.s64 %p127, %rd521, %rd495;
+	setp.eq.s64 %p128, %rd521, %rd495;
+	setp.lt.s64 %p129, %rd522, %rd496;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd523, %rd521, %rd495, %p131;
+	selp.b64 %rd524, %rd522, %rd496, %p131;
+	mov.b64 %rd495, %rd523;
+	mov.b64 %rd496, %rd524;
+	bra.uni $L158;
+$L159:
+	setp.ne.u32 %p132, %r18, 10;
+	@%p132 bra.uni $L160;
+	setp.gt.s64 %p133, %rd521, %rd495;
+	setp.eq.s64 %p134, %rd521, %rd495;
+	setp.lt.s64 %p135, %rd522, %rd496;
+	and.pred %p136, %p134, %p135;
+	or.pred %p137, %p133, %p136;
+	selp.b64 %rd525, %rd521, %rd495, %p137;
+	selp.b64 %rd526, %rd522, %rd496, %p137;
+	mov.b64 %rd495, %rd525;
+	mov.b64 %rd496, %rd526;
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd527, %rd495;
+	mov.b64 %rd528, %rd496;
+	mov.b64 %rd529, %rd521;
+	mov.b64 %rd530, %rd522;
+	mov.b64 %rd507, %rd527;
+	mov.b64 %rd508, %rd528;
+	mov.b64 %rd509, %rd529;
+	mov.b64 %rd510, %rd530;
+	mov.b64 %rd511, %rd509;
+	mov.b64 %rd512, %rd510;
+	add.s64 %rd531, %rd507, %rd511;
+	mov.b64 %rd507, %rd531;
+	add.s64 %rd532, %rd508, %rd512;
+	mov.b64 %rd508, %rd532;
+$L161:
+	mov.b64 %rd495, %rd507;
+	mov.b64 %rd496, %rd508;
+$L158:
 $L157:
-	// the last block combines the partials
+	shl.b32 %r193, %r193, 1;
+	bra.uni $L155;
+$L156:
+$L153:
+	mul.wide.u32 %rd533, %r29, 16;
+	add.s64 %rd534, %rd11, %rd533;
 	setp.eq.u32 %p138, %r5, 0;
-	@!%p138 bra $L158;
+	@!%p138 bra $L162;
+	st.global.s64 [%rd534+0], %rd495;
+	st.global.s64 [%rd534+8], %rd496;
+$L162:
+	// the last block combines the partials
+	setp.eq.u32 %p139, %r5, 0;
+	@!%p139 bra $L163;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r202, [gk_reduce_done], 1;
 	sub.u32 %r203, %r30, 1;
-	setp.eq.u32 %p139, %r202, %r203;
+	setp.eq.u32 %p140, %r202, %r203;
 	fence.acq_rel.gpu;
-	selp.b32 %r204, 1, 0, %p139;
+	selp.b32 %r204, 1, 0, %p140;
 	st.shared.u32 [%rd1+1024], %r204;
-$L158:
+$L163:
 	bar.sync 0;
 	ld.shared.u32 %r205, [%rd1+1024];
-	setp.ne.u32 %p140, %r205, 0;
-	@!%p140 bra $L159;
-	cvt.u64.u32 %rd546, %r30;
-	cvt.u64.u32 %rd547, %r5;
-	cvt.u64.u32 %rd548, %r6;
-	setp.ne.u32 %p141, %r18, 9;
-	@%p141 bra.uni $L161;
-	mov.b64 %rd544, 9223372036854775807;
-	mov.b64 %rd545, 9223372036854775807;
-	mov.b64 %rd549, %rd547;
-$L162:
-	setp.ge.s64 %p142, %rd549, %rd546;
-	@%p142 bra $L163;
-	mad.lo.s64 %rd550, %rd549, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd551, [%rd550+0];
-	ld.relaxed.gpu.global.s64 %rd552, [%rd550+8];
-	setp.lt.s64 %p143, %rd551, %rd544;
-	setp.eq.s64 %p144, %rd551, %rd544;
-	setp.lt.s64 %p145, %rd552, %rd545;
-	and.pred %p146, %p144, %p145;
-	or.pred %p147, %p143, %p146;
-	selp.b64 %rd553, %rd551, %rd544, %p147;
-	selp.b64 %rd554, %rd552, %rd545, %p147;
-	mov.b64 %rd544, %rd553;
-	mov.b64 %rd545, %rd554;
-	add.s64 %rd549, %rd549, %rd548;
-	bra.uni $L162;
-$L163:
-	bra.uni $L160;
-$L161:
-	setp.ne.u32 %p148, %r18, 10;
-	@%p148 bra.uni $L164;
-	mov.b64 %rd544, -9223372036854775808;
-	mov.b64 %rd545, 9223372036854775807;
-	mov.b64 %rd555, %rd547;
-$L165:
-	setp.ge.s64 %p149, %rd555, %rd546;
-	@%p149 bra $L166;
-	mad.lo.s64 %rd556, %rd555, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd557, [%rd556+0];
-	ld.relaxed.gpu.global.s64 %rd558, [%rd556+8];
-	setp.gt.s64 %p150, %rd557, %rd544;
-	setp.eq.s64 %p151, %rd557, %rd544;
-	setp.lt.s64 %p152, %rd558, %rd545;
-	and.pred %p153, %p151, %p152;
-	or.pred %p154, %p150, %p153;
-	selp.b64 %rd559, %rd557, %rd544, %p154;
-	selp.b64 %rd560, %rd558, %rd545, %p154;
-	mov.b64 %rd544, %rd559;
-	mov.b64 %rd545, %rd560;
-	add.s64 %rd555, %rd555, %rd548;
+	setp.ne.u32 %p141, %r205, 0;
+	@!%p141 bra $L164;
+	cvt.u64.u32 %rd537, %r30;
+	cvt.u64.u32 %rd538, %r5;
+	cvt.u64.u32 %rd539, %r6;
+	setp.ne.u32 %p142, %r18, 9;
+	@%p142 bra.uni $L166;
+	mov.b64 %rd535, 9223372036854775807;
+	mov.b64 %rd536, 9223372036854775807;
+	mov.b64 %rd540, %rd538;
+$L167:
+	setp.ge.s64 %p143, %rd540, %rd537;
+	@%p143 bra $L168;
+	mad.lo.s64 %rd541, %rd540, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd542, [%rd541+0];
+	ld.relaxed.gpu.global.s64 %rd543, [%rd541+8];
+	setp.lt.s64 %p144, %rd542, %rd535;
+	setp.eq.s64 %p145, %rd542, %rd535;
+	setp.lt.s64 %p146, %rd543, %rd536;
+	and.pred %p147, %p145, %p146;
+	or.pred %p148, %p144, %p147;
+	selp.b64 %rd544, %rd542, %rd535, %p148;
+	selp.b64 %rd545, %rd543, %rd536, %p148;
+	mov.b64 %rd535, %rd544;
+	mov.b64 %rd536, %rd545;
+	add.s64 %rd540, %rd540, %rd539;
+	bra.uni $L167;
+$L168:
 	bra.uni $L165;
 $L166:
-	bra.uni $L160;
-$L164:
+	setp.ne.u32 %p149, %r18, 10;
+	@%p149 bra.uni $L169;
+	mov.b64 %rd535, -9223372036854775808;
+	mov.b64 %rd536, 9223372036854775807;
+	mov.b64 %rd546, %rd538;
+$L170:
+	setp.ge.s64 %p150, %rd546, %rd537;
+	@%p150 bra $L171;
+	mad.lo.s64 %rd547, %rd546, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd548, [%rd547+0];
+	ld.relaxed.gpu.global.s64 %rd549, [%rd547+8];
+	setp.gt.s64 %p151, %rd548, %rd535;
+	setp.eq.s64 %p152, %rd548, %rd535;
+	setp.lt.s64 %p153, %rd549, %rd536;
+	and.pred %p154, %p152, %p153;
+	or.pred %p155, %p151, %p154;
+	selp.b64 %rd550, %rd548, %rd535, %p155;
+	selp.b64 %rd551, %rd549, %rd536, %p155;
+	mov.b64 %rd535, %rd550;
+	mov.b64 %rd536, %rd551;
+	add.s64 %rd546, %rd546, %rd539;
+	bra.uni $L170;
+$L171:
+	bra.uni $L165;
+$L169:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L167:
-	mov.b64 %rd561, %rd119;
-	mov.b64 %rd562, %rd120;
-	mov.b64 %rd544, %rd561;
-	mov.b64 %rd545, %rd562;
-	mov.b64 %rd563, %rd547;
-$L168:
-	setp.ge.s64 %p155, %rd563, %rd546;
-	@%p155 bra $L169;
-	mad.lo.s64 %rd564, %rd563, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd565, [%rd564+0];
-	ld.relaxed.gpu.global.s64 %rd566, [%rd564+8];
-	mov.b64 %rd567, %rd544;
-	mov.b64 %rd568, %rd545;
-	mov.b64 %rd569, %rd565;
-	mov.b64 %rd570, %rd566;
-	mov.b64 %rd516, %rd567;
-	mov.b64 %rd517, %rd568;
-	mov.b64 %rd518, %rd569;
-	mov.b64 %rd519, %rd570;
-	mov.b64 %rd520, %rd518;
-	mov.b64 %rd521, %rd519;
-	add.s64 %rd571, %rd516, %rd520;
-	mov.b64 %rd516, %rd571;
-	add.s64 %rd572, %rd517, %rd521;
-	mov.b64 %rd517, %rd572;
-$L170:
-	mov.b64 %rd544, %rd516;
-	mov.b64 %rd545, %rd517;
-	add.s64 %rd563, %rd563, %rd548;
-	bra.uni $L168;
-$L169:
-$L160:
-	mov.b64 %rd573, %rd544;
-	mov.b64 %rd574, %rd545;
+$L172:
+	mov.b64 %rd552, %rd119;
+	mov.b64 %rd553, %rd120;
+	mov.b64 %rd535, %rd552;
+	mov.b64 %rd536, %rd553;
+	mov.b64 %rd554, %rd538;
+$L173:
+	setp.ge.s64 %p156, %rd554, %rd537;
+	@%p156 bra $L174;
+	mad.lo.s64 %rd555, %rd554, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd556, [%rd555+0];
+	ld.relaxed.gpu.global.s64 %rd557, [%rd555+8];
+	mov.b64 %rd558, %rd535;
+	mov.b64 %rd559, %rd536;
+	mov.b64 %rd560, %rd556;
+	mov.b64 %rd561, %rd557;
+	mov.b64 %rd507, %rd558;
+	mov.b64 %rd508, %rd559;
+	mov.b64 %rd509, %rd560;
+	mov.b64 %rd510, %rd561;
+	mov.b64 %rd511, %rd509;
+	mov.b64 %rd512, %rd510;
+	add.s64 %rd562, %rd507, %rd511;
+	mov.b64 %rd507, %rd562;
+	add.s64 %rd563, %rd508, %rd512;
+	mov.b64 %rd508, %rd563;
+$L175:
+	mov.b64 %rd535, %rd507;
+	mov.b64 %rd536, %rd508;
+	add.s64 %rd554, %rd554, %rd539;
+	bra.uni $L173;
+$L174:
+$L165:
+	mov.b64 %rd564, %rd535;
+	mov.b64 %rd565, %rd536;
 	// block reduction
 	mov.b32 %r206, 1;
 	mov.b32 %r207, 1;
 	sub.u32 %r208, %r13, 1;
 	mov.b32 %r209, %r206;
-$L171:
-	setp.hs.u32 %p156, %r209, 32;
-	@%p156 bra $L172;
-	mov.b64 {%r210, %r211}, %rd573;
-	shfl.sync.down.b32 %r212|%p157, %r210, %r209, %r208, %r17;
+$L176:
+	setp.hs.u32 %p157, %r209, 32;
+	@%p157 bra $L177;
+	mov.b64 {%r210, %r211}, %rd564;
+	shfl.sync.down.b32 %r212|%p158, %r210, %r209, %r208, %r17;
 	shfl.sync.down.b32 %r213, %r211, %r209, %r208, %r17;
-	mov.b64 %rd575, {%r212, %r213};
-	mov.b64 {%r214, %r215}, %rd574;
+	mov.b64 %rd566, {%r212, %r213};
+	mov.b64 {%r214, %r215}, %rd565;
 	shfl.sync.down.b32 %r216, %r214, %r209, %r208, %r17;
 	shfl.sync.down.b32 %r217, %r215, %r209, %r208, %r17;
-	mov.b64 %rd576, {%r216, %r217};
-	@!%p157 bra $L173;
-	setp.ne.u32 %p158, %r18, 9;
-	@%p158 bra.uni $L175;
-	setp.lt.s64 %p159, %rd575, %rd573;
-	setp.eq.s64 %p160, %rd575, %rd573;
-	setp.lt.s64 %p161, %rd576, %rd574;
-	and.pred %p162, %p160, %p161;
-	or.pred %p163, %p159, %p162;
-	selp.b64 %rd577, %rd575, %rd573, %p163;
-	selp.b64 %rd578, %rd576, %rd574, %p163;
-	mov.b64 %rd573, %rd577;
-	mov.b64 %rd574, %rd578;
-	bra.uni $L174;
-$L175:
-	setp.ne.u32 %p164, %r18, 10;
-	@%p164 bra.uni $L176;
-	setp.gt.s64 %p165, %rd575, %rd573;
-	setp.eq.s64 %p166, %rd575, %rd573;
-	setp.lt.s64 %p167, %rd576, %rd574;
-	and.pred %p168, %p166, %p167;
-	or.pred %p169, %p165, %p168;
-	selp.b64 %rd579, %rd575, %rd573, %p169;
-	selp.b64 %rd580, %rd576, %rd574, %p169;
-	mov.b64 %rd573, %rd579;
-	mov.b64 %rd574, %rd580;
-	bra.uni $L174;
-$L176:
-	mov.b64 %rd581, %rd573;
-	mov.b64 %rd582, %rd574;
-	mov.b64 %rd583, %rd575;
-	mov.b64 %rd584, %rd576;
-	mov.b64 %rd516, %rd581;
-	mov.b64 %rd517, %rd582;
-	mov.b64 %rd518, %rd583;
-	mov.b64 %rd519, %rd584;
-	mov.b64 %rd520, %rd518;
-	mov.b64 %rd521, %rd519;
-	add.s64 %rd585, %rd516, %rd520;
-	mov.b64 %rd516, %rd585;
-	add.s64 %rd586, %rd517, %rd521;
-	mov.b64 %rd517, %rd586;
-$L177:
-	mov.b64 %rd573, %rd516;
-	mov.b64 %rd574, %rd517;
-$L174:
-$L173:
-	shl.b32 %r209, %r209, 1;
-	bra.uni $L171;
-$L172:
-	setp.eq.u32 %p170, %r7, 0;
-	@!%p170 bra $L178;
-	mul.wide.u32 %rd587, %r8, 16;
-	add.s64 %rd588, %rd1, %rd587;
-	st.shared.s64 [%rd588+0], %rd573;
-	st.shared.s64 [%rd588+8], %rd574;
-$L178:
-	bar.sync 0;
-	setp.eq.u32 %p171, %r8, 0;
-	@!%p171 bra $L179;
-	setp.lo.u32 %p172, %r7, %r10;
-	@!%p172 bra $L180;
-	mul.wide.u32 %rd589, %r7, 16;
-	add.s64 %rd590, %rd1, %rd589;
-	ld.shared.s64 %rd591, [%rd590+0];
-	ld.shared.s64 %rd592, [%rd590+8];
-	mov.b64 %rd573, %rd591;
-	mov.b64 %rd574, %rd592;
+	mov.b64 %rd567, {%r216, %r217};
+	@!%p158 bra $L178;
+	setp.ne.u32 %p159, %r18, 9;
+	@%p159 bra.uni $L180;
+	setp.lt.s64 %p160, %rd566, %rd564;
+	setp.eq.s64 %p161, %rd566, %rd564;
+	setp.lt.s64 %p162, %rd567, %rd565;
+	and.pred %p163, %p161, %p162;
+	or.pred %p164, %p160, %p163;
+	selp.b64 %rd568, %rd566, %rd564, %p164;
+	selp.b64 %rd569, %rd567, %rd565, %p164;
+	mov.b64 %rd564, %rd568;
+	mov.b64 %rd565, %rd569;
+	bra.uni $L179;
 $L180:
+	setp.ne.u32 %p165, %r18, 10;
+	@%p165 bra.uni $L181;
+	setp.gt.s64 %p166, %rd566, %rd564;
+	setp.eq.s64 %p167, %rd566, %rd564;
+	setp.lt.s64 %p168, %rd567, %rd565;
+	and.pred %p169, %p167, %p168;
+	or.pred %p170, %p166, %p169;
+	selp.b64 %rd570, %rd566, %rd564, %p170;
+	selp.b64 %rd571, %rd567, %rd565, %p170;
+	mov.b64 %rd564, %rd570;
+	mov.b64 %rd565, %rd571;
+	bra.uni $L179;
+$L181:
+	mov.b64 %rd572, %rd564;
+	mov.b64 %rd573, %rd565;
+	mov.b64 %rd574, %rd566;
+	mov.b64 %rd575, %rd567;
+	mov.b64 %rd507, %rd572;
+	mov.b64 %rd508, %rd573;
+	mov.b64 %rd509, %rd574;
+	mov.b64 %rd510, %rd575;
+	mov.b64 %rd511, %rd509;
+	mov.b64 %rd512, %rd510;
+	add.s64 %rd576, %rd507, %rd511;
+	mov.b64 %rd507, %rd576;
+	add.s64 %rd577, %rd508, %rd512;
+	mov.b64 %rd508, %rd577;
+$L182:
+	mov.b64 %rd564, %rd507;
+	mov.b64 %rd565, %rd508;
+$L179:
+$L178:
+	shl.b32 %r209, %r209, 1;
+	bra.uni $L176;
+$L177:
+	setp.eq.u32 %p171, %r7, 0;
+	@!%p171 bra $L183;
+	mul.wide.u32 %rd578, %r8, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	st.shared.s64 [%rd579+0], %rd564;
+	st.shared.s64 [%rd579+8], %rd565;
+$L183:
+	bar.sync 0;
+	setp.eq.u32 %p172, %r8, 0;
+	@!%p172 bra $L184;
+	setp.lo.u32 %p173, %r7, %r10;
+	@!%p173 bra $L185;
+	mul.wide.u32 %rd580, %r7, 16;
+	add.s64 %rd581, %rd1, %rd580;
+	ld.shared.s64 %rd582, [%rd581+0];
+	ld.shared.s64 %rd583, [%rd581+8];
+	mov.b64 %rd564, %rd582;
+	mov.b64 %rd565, %rd583;
+$L185:
 	sub.u32 %r218, %r10, 1;
 	mov.b32 %r219, %r207;
-$L181:
-	setp.hs.u32 %p173, %r219, 32;
-	@%p173 bra $L182;
-	mov.b64 {%r220, %r221}, %rd573;
-	shfl.sync.down.b32 %r222|%p174, %r220, %r219, %r218, %r17;
+$L186:
+	setp.hs.u32 %p174, %r219, 32;
+	@%p174 bra $L187;
+	mov.b64 {%r220, %r221}, %rd564;
+	shfl.sync.down.b32 %r222|%p175, %r220, %r219, %r218, %r17;
 	shfl.sync.down.b32 %r223, %r221, %r219, %r218, %r17;
-	mov.b64 %rd593, {%r222, %r223};
-	mov.b64 {%r224, %r225}, %rd574;
+	mov.b64 %rd584, {%r222, %r223};
+	mov.b64 {%r224, %r225}, %rd565;
 	shfl.sync.down.b32 %r226, %r224, %r219, %r218, %r17;
 	shfl.sync.down.b32 %r227, %r225, %r219, %r218, %r17;
-	mov.b64 %rd594, {%r226, %r227};
-	@!%p174 bra $L183;
-	setp.ne.u32 %p175, %r18, 9;
-	@%p175 bra.uni $L185;
-	setp.lt.s64 %p176, %rd593, %rd573;
-	setp.eq.s64 %p177, %rd593, %rd573;
-	setp.lt.s64 %p178, %rd594, %rd574;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd595, %rd593, %rd573, %p180;
-	selp.b64 %rd596, %rd594, %rd574, %p180;
-	mov.b64 %rd573, %rd595;
-	mov.b64 %rd574, %rd596;
-	bra.uni $L184;
-$L185:
-	setp.ne.u32 %p181, %r18, 10;
-	@%p181 bra.uni $L186;
-	setp.gt.s64 %p182, %rd593, %rd573;
-	setp.eq.s64 %p183, %rd593, %rd573;
-	setp.lt.s64 %p184, %rd594, %rd574;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd597, %rd593, %rd573, %p186;
-	selp.b64 %rd598, %rd594, %rd574, %p186;
-	mov.b64 %rd573, %rd597;
-	mov.b64 %rd574, %rd598;
-	bra.uni $L184;
-$L186:
-	mov.b64 %rd599, %rd573;
-	mov.b64 %rd600, %rd574;
-	mov.b64 %rd601, %rd593;
-	mov.b64 %rd602, %rd594;
-	mov.b64 %rd516, %rd599;
-	mov.b64 %rd517, %rd600;
-	mov.b64 %rd518, %rd601;
-	mov.b64 %rd519, %rd602;
-	mov.b64 %rd520, %rd518;
-	mov.b64 %rd521, %rd519;
-	add.s64 %rd603, %rd516, %rd520;
-	mov.b64 %rd516, %rd603;
-	add.s64 %rd604, %rd517, %rd521;
-	mov.b64 %rd517, %rd604;
-$L187:
-	mov.b64 %rd573, %rd516;
-	mov.b64 %rd574, %rd517;
-$L184:
-$L183:
-	shl.b32 %r219, %r219, 1;
-	bra.uni $L181;
-$L182:
-$L179:
-	@!%p138 bra $L188;
-	st.global.s64 [%rd13+0], %rd573;
-	st.global.s64 [%rd13+8], %rd574;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd585, {%r226, %r227};
+	@!%p175 bra $L188;
+	setp.ne.u32 %p176, %r18, 9;
+	@%p176 bra.uni $L190;
+	setp.lt.s64 %p177, %rd584, %rd564;
+	setp.eq.s64 %p178, %rd584, %rd564;
+	setp.lt.s64 %p179, %rd585, %rd565;
+	and.pred %p180, %p178, %p179;
+	or.pred %p181, %p177, %p180;
+	selp.b64 %rd586, %rd584, %rd564, %p181;
+	selp.b64 %rd587, %rd585, %rd565, %p181;
+	mov.b64 %rd564, %rd586;
+	mov.b64 %rd565, %rd587;
+	bra.uni $L189;
+$L190:
+	setp.ne.u32 %p182, %r18, 10;
+	@%p182 bra.uni $L191;
+	setp.gt.s64 %p183, %rd584, %rd564;
+	setp.eq.s64 %p184, %rd584, %rd564;
+	setp.lt.s64 %p185, %rd585, %rd565;
+	and.pred %p186, %p184, %p185;
+	or.pred %p187, %p183, %p186;
+	selp.b64 %rd588, %rd584, %rd564, %p187;
+	selp.b64 %rd589, %rd585, %rd565, %p187;
+	mov.b64 %rd564, %rd588;
+	mov.b64 %rd565, %rd589;
+	bra.uni $L189;
+$L191:
+	mov.b64 %rd590, %rd564;
+	mov.b64 %rd591, %rd565;
+	mov.b64 %rd592, %rd584;
+	mov.b64 %rd593, %rd585;
+	mov.b64 %rd507, %rd590;
+	mov.b64 %rd508, %rd591;
+	mov.b64 %rd509, %rd592;
+	mov.b64 %rd510, %rd593;
+	mov.b64 %rd511, %rd509;
+	mov.b64 %rd512, %rd510;
+	add.s64 %rd594, %rd507, %rd511;
+	mov.b64 %rd507, %rd594;
+	add.s64 %rd595, %rd508, %rd512;
+	mov.b64 %rd508, %rd595;
+$L192:
+	mov.b64 %rd564, %rd507;
+	mov.b64 %rd565, %rd508;
+$L189:
 $L188:
-$L159:
+	shl.b32 %r219, %r219, 1;
+	bra.uni $L186;
+$L187:
+$L184:
+	@!%p139 bra $L193;
+	st.global.s64 [%rd13+0], %rd564;
+	st.global.s64 [%rd13+8], %rd565;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L193:
+$L164:
 	ret;
 }
 `

@@ -871,9 +871,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<246>;
+	.reg .pred %p<248>;
 	.reg .b32 %r<327>;
-	.reg .b64 %rd<714>;
+	.reg .b64 %rd<696>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -1371,645 +1371,677 @@ $L43:
 	@!%p31 bra $L57;
 	mov.b64 %rd276, %rd172;
 	mov.b32 %r83, %r54;
-	setp.lt.s64 %p43, %rd108, 64;
-	setp.le.s64 %p44, %rd202, 1;
-	or.pred %p45, %p43, %p44;
-	@!%p45 bra $L58;
-	cvt.s64.s32 %rd277, %r83;
-	add.s64 %rd278, %rd277, 1;
-	mul.lo.s64 %rd279, %rd278, %rd175;
-	mad.lo.s64 %rd280, %rd279, 8, %rd173;
-	ld.global.nc.s64 %rd281, [%rd280+0];
-	mov.b64 %rd282, %rd281;
-	cvt.s64.s32 %rd283, %r83;
-	mul.lo.s64 %rd284, %rd283, %rd175;
-	mad.lo.s64 %rd285, %rd284, 8, %rd173;
-	ld.global.nc.s64 %rd286, [%rd285+0];
-	mov.b64 %rd287, %rd286;
-	sub.s64 %rd288, %rd282, %rd287;
-	add.s64 %rd289, %rd109, %rd288;
-	mov.b64 %rd109, %rd289;
-	bra.uni $L59;
+	mov.b64 %rd277, %rd108;
+	mov.b64 %rd278, %rd202;
 $L58:
-	mov.b64 %rd290, %rd202;
-	setp.ge.s64 %p46, %rd108, 4096;
-	@!%p46 bra $L61;
-	mul.lo.s64 %rd291, %rd290, 4;
-	mov.b64 %rd290, %rd291;
-$L61:
-	setp.ge.s64 %p47, %rd108, 65536;
-	@!%p47 bra $L63;
-	mul.lo.s64 %rd292, %rd290, 4;
-	mov.b64 %rd290, %rd292;
-$L63:
-	sub.s64 %rd293, %rd290, 1;
-	and.b64 %rd294, %rd108, %rd293;
-	setp.eq.s64 %p48, %rd294, 0;
-	@!%p48 bra $L65;
-	cvt.s64.s32 %rd295, %r83;
-	add.s64 %rd296, %rd295, 1;
-	mul.lo.s64 %rd297, %rd296, %rd175;
-	mad.lo.s64 %rd298, %rd297, 8, %rd173;
-	ld.global.nc.s64 %rd299, [%rd298+0];
-	mov.b64 %rd300, %rd299;
-	cvt.s64.s32 %rd301, %r83;
-	mul.lo.s64 %rd302, %rd301, %rd175;
-	mad.lo.s64 %rd303, %rd302, 8, %rd173;
-	ld.global.nc.s64 %rd304, [%rd303+0];
-	mov.b64 %rd305, %rd304;
-	sub.s64 %rd306, %rd300, %rd305;
-	mul.lo.s64 %rd307, %rd290, %rd306;
-	add.s64 %rd308, %rd109, %rd307;
-	mov.b64 %rd109, %rd308;
-$L65:
-$L59:
-	add.s64 %rd309, %rd108, 1;
-	mov.b64 %rd108, %rd309;
-$L57:
-	setp.eq.s64 %p49, %rd211, %rd210;
-	@!%p49 bra $L67;
-	mov.b64 %rd310, %rd211;
+	setp.lt.s64 %p43, %rd277, 64;
+	setp.le.s64 %p44, %rd278, 1;
+	or.pred %p45, %p43, %p44;
+	@!%p45 bra $L62;
+	mov.b64 %rd279, 1;
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd280, %rd278;
+	setp.ge.s64 %p46, %rd277, 4096;
+	@!%p46 bra $L64;
+	mul.lo.s64 %rd281, %rd280, 4;
+	mov.b64 %rd280, %rd281;
+$L64:
+	setp.ge.s64 %p47, %rd277, 65536;
+	@!%p47 bra $L66;
+	mul.lo.s64 %rd282, %rd280, 4;
+	mov.b64 %rd280, %rd282;
+$L66:
+	sub.s64 %rd283, %rd280, 1;
+	and.b64 %rd284, %rd277, %rd283;
+	setp.eq.s64 %p48, %rd284, 0;
+	@!%p48 bra $L68;
+	mov.b64 %rd279, %rd280;
+	bra.uni $L60;
 $L68:
-	@!%p17 bra $L72;
-	bra.uni $L70;
-$L72:
-	// block scan
-	mov.b64 %rd311, %rd310;
-	mov.b32 %r84, %r3;
-$L73:
-	setp.hs.u32 %p50, %r84, 32;
-	@%p50 bra $L74;
-	mov.b64 {%r85, %r86}, %rd311;
-	shfl.sync.up.b32 %r87|%p51, %r85, %r84, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd312, {%r87, %r88};
-	@!%p51 bra $L75;
-	add.s64 %rd313, %rd312, %rd311;
-	mov.b64 %rd311, %rd313;
-$L75:
-	shl.b32 %r84, %r84, 1;
-	bra.uni $L73;
-$L74:
-	mov.b64 {%r89, %r90}, %rd311;
-	shfl.sync.up.b32 %r91|%p52, %r89, %r3, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd314, {%r91, %r92};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd315, %rd314, 0, %p54;
-	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r93;
-	@!%p55 bra $L76;
-	mul.wide.u32 %rd316, %r8, 16;
-	add.s64 %rd317, %rd1, %rd316;
-	st.shared.s64 [%rd317+0], %rd311;
-$L76:
-	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L77;
-	mov.b64 %rd318, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L78;
-	mul.wide.u32 %rd319, %r7, 16;
-	add.s64 %rd320, %rd1, %rd319;
-	ld.shared.s64 %rd321, [%rd320+0];
-	mov.b64 %rd318, %rd321;
-$L78:
-	mov.b64 {%r94, %r95}, %rd318;
-	shfl.sync.up.b32 %r96|%p58, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd322, {%r96, %r97};
-	@!%p58 bra $L79;
-	add.s64 %rd323, %rd322, %rd318;
-	mov.b64 %rd318, %rd323;
-$L79:
-	mov.b64 {%r98, %r99}, %rd318;
-	shfl.sync.up.b32 %r100|%p59, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd324, {%r100, %r101};
-	@!%p59 bra $L80;
-	add.s64 %rd325, %rd324, %rd318;
-	mov.b64 %rd318, %rd325;
-$L80:
-	mov.b64 {%r102, %r103}, %rd318;
-	shfl.sync.up.b32 %r104|%p60, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd326, {%r104, %r105};
-	@!%p60 bra $L81;
-	add.s64 %rd327, %rd326, %rd318;
-	mov.b64 %rd318, %rd327;
-$L81:
-	mov.b64 {%r106, %r107}, %rd318;
-	shfl.sync.up.b32 %r108|%p61, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd328, {%r108, %r109};
-	@!%p61 bra $L82;
-	add.s64 %rd329, %rd328, %rd318;
-	mov.b64 %rd318, %rd329;
-$L82:
-	mov.b64 {%r110, %r111}, %rd318;
-	shfl.sync.up.b32 %r112|%p62, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd330, {%r112, %r113};
-	@!%p62 bra $L83;
-	add.s64 %rd331, %rd330, %rd318;
-	mov.b64 %rd318, %rd331;
-$L83:
-	mov.b64 {%r114, %r115}, %rd318;
-	shfl.sync.up.b32 %r116|%p63, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd332, {%r116, %r117};
-	selp.b64 %rd333, %rd332, 0, %p63;
-	@!%p57 bra $L84;
-	mul.wide.u32 %rd334, %r7, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	add.s64 %rd336, %rd335, 512;
-	st.shared.s64 [%rd336+0], %rd333;
-$L84:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r118;
-	@!%p64 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd318;
-$L85:
-$L77:
-	bar.sync 0;
-	mul.wide.u32 %rd337, %r8, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	add.s64 %rd339, %rd338, 512;
-	ld.shared.s64 %rd340, [%rd339+0];
-	add.s64 %rd341, %rd340, %rd315;
-	ld.shared.s64 %rd342, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd341;
-	shfl.sync.idx.b32 %r121|%p65, %r119, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r122, %r120, 0, %r22, %r17;
-	mov.b64 %rd343, {%r121, %r122};
-	mov.b64 %rd344, %rd342;
-	mov.b64 %rd345, %rd343;
-	mov.b64 %rd346, %rd344;
-	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, %rd347;
-	mov.b64 %rd350, %rd348;
-	mov.b64 %rd351, 0;
-	cvt.u64.u32 %rd352, %r2;
-	setp.eq.s64 %p66, %rd352, 0;
-	setp.gt.s64 %p67, %rd350, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L87;
-	atom.global.add.u64 %rd353, [%rd192], %rd350;
-	mov.b64 %rd354, %rd353;
-	mov.b64 %rd351, %rd354;
-$L87:
-	cvt.u64.u32 %rd355, %r2;
-	setp.eq.s64 %p69, %rd355, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
-	bar.sync 0;
-	@!%p71 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd351;
-$L88:
-	bar.sync 0;
-	ld.shared.s64 %rd356, [%rd1+1024];
-	mov.b64 %rd357, %rd356;
-	mov.b64 %rd351, %rd357;
-	add.s64 %rd358, %rd351, %rd349;
-	mov.b64 %rd359, %rd358;
-	mov.b64 %rd360, 0;
-$L89:
-	setp.lt.s64 %p72, %rd360, %rd310;
-	not.pred %p73, %p72;
-	@!%p73 bra $L93;
-	bra.uni $L91;
-$L93:
-	mul.lo.s64 %rd361, %rd360, %rd164;
-	mad.lo.s64 %rd362, %rd361, 4, %rd162;
-	ld.shared.s32 %r123, [%rd362+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd363, %rd359, %rd360;
-	mul.lo.s64 %rd364, %rd363, %rd191;
-	mad.lo.s64 %rd365, %rd364, 4, %rd189;
-	st.global.s32 [%rd365+0], %r124;
-$L90:
-	add.s64 %rd366, %rd360, 1;
-	mov.b64 %rd360, %rd366;
-	bra.uni $L89;
-$L91:
-	bra.uni $L70;
-$L69:
-	bra.uni $L68;
+	mov.b64 %rd279, 0;
+	bra.uni $L60;
+$L59:
+	bra.uni $L58;
+$L60:
+	mov.b64 %rd285, %rd279;
+	setp.ne.s64 %p49, %rd285, 0;
+	@!%p49 bra $L70;
+	cvt.s64.s32 %rd286, %r83;
+	add.s64 %rd287, %rd286, 1;
+	mul.lo.s64 %rd288, %rd287, %rd175;
+	mad.lo.s64 %rd289, %rd288, 8, %rd173;
+	ld.global.nc.s64 %rd290, [%rd289+0];
+	mov.b64 %rd291, %rd290;
+	cvt.s64.s32 %rd292, %r83;
+	mul.lo.s64 %rd293, %rd292, %rd175;
+	mad.lo.s64 %rd294, %rd293, 8, %rd173;
+	ld.global.nc.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	sub.s64 %rd297, %rd291, %rd296;
+	mul.lo.s64 %rd298, %rd285, %rd297;
+	add.s64 %rd299, %rd109, %rd298;
+	mov.b64 %rd109, %rd299;
 $L70:
+	add.s64 %rd300, %rd108, 1;
+	mov.b64 %rd108, %rd300;
+$L57:
+	setp.eq.s64 %p50, %rd211, %rd210;
+	@!%p50 bra $L72;
+	mov.b64 %rd301, %rd211;
+$L73:
+	@!%p17 bra $L77;
+	bra.uni $L75;
+$L77:
+	// block scan
+	mov.b64 %rd302, %rd301;
+	mov.b32 %r84, %r3;
+$L78:
+	setp.hs.u32 %p51, %r84, 32;
+	@%p51 bra $L79;
+	mov.b64 {%r85, %r86}, %rd302;
+	shfl.sync.up.b32 %r87|%p52, %r85, %r84, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
+	mov.b64 %rd303, {%r87, %r88};
+	@!%p52 bra $L80;
+	add.s64 %rd304, %rd303, %rd302;
+	mov.b64 %rd302, %rd304;
+$L80:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L78;
+$L79:
+	mov.b64 {%r89, %r90}, %rd302;
+	shfl.sync.up.b32 %r91|%p53, %r89, %r3, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
+	mov.b64 %rd305, {%r91, %r92};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd306, %rd305, 0, %p55;
+	sub.u32 %r93, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r93;
+	@!%p56 bra $L81;
+	mul.wide.u32 %rd307, %r8, 16;
+	add.s64 %rd308, %rd1, %rd307;
+	st.shared.s64 [%rd308+0], %rd302;
+$L81:
+	bar.sync 0;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L82;
+	mov.b64 %rd309, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L83;
+	mul.wide.u32 %rd310, %r7, 16;
+	add.s64 %rd311, %rd1, %rd310;
+	ld.shared.s64 %rd312, [%rd311+0];
+	mov.b64 %rd309, %rd312;
+$L83:
+	mov.b64 {%r94, %r95}, %rd309;
+	shfl.sync.up.b32 %r96|%p59, %r94, 1, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
+	mov.b64 %rd313, {%r96, %r97};
+	@!%p59 bra $L84;
+	add.s64 %rd314, %rd313, %rd309;
+	mov.b64 %rd309, %rd314;
+$L84:
+	mov.b64 {%r98, %r99}, %rd309;
+	shfl.sync.up.b32 %r100|%p60, %r98, 2, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
+	mov.b64 %rd315, {%r100, %r101};
+	@!%p60 bra $L85;
+	add.s64 %rd316, %rd315, %rd309;
+	mov.b64 %rd309, %rd316;
+$L85:
+	mov.b64 {%r102, %r103}, %rd309;
+	shfl.sync.up.b32 %r104|%p61, %r102, 4, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
+	mov.b64 %rd317, {%r104, %r105};
+	@!%p61 bra $L86;
+	add.s64 %rd318, %rd317, %rd309;
+	mov.b64 %rd309, %rd318;
+$L86:
+	mov.b64 {%r106, %r107}, %rd309;
+	shfl.sync.up.b32 %r108|%p62, %r106, 8, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
+	mov.b64 %rd319, {%r108, %r109};
+	@!%p62 bra $L87;
+	add.s64 %rd320, %rd319, %rd309;
+	mov.b64 %rd309, %rd320;
+$L87:
+	mov.b64 {%r110, %r111}, %rd309;
+	shfl.sync.up.b32 %r112|%p63, %r110, 16, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
+	mov.b64 %rd321, {%r112, %r113};
+	@!%p63 bra $L88;
+	add.s64 %rd322, %rd321, %rd309;
+	mov.b64 %rd309, %rd322;
+$L88:
+	mov.b64 {%r114, %r115}, %rd309;
+	shfl.sync.up.b32 %r116|%p64, %r114, 1, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
+	mov.b64 %rd323, {%r116, %r117};
+	selp.b64 %rd324, %rd323, 0, %p64;
+	@!%p58 bra $L89;
+	mul.wide.u32 %rd325, %r7, 16;
+	add.s64 %rd326, %rd1, %rd325;
+	add.s64 %rd327, %rd326, 512;
+	st.shared.s64 [%rd327+0], %rd324;
+$L89:
+	sub.u32 %r118, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r118;
+	@!%p65 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd309;
+$L90:
+$L82:
+	bar.sync 0;
+	mul.wide.u32 %rd328, %r8, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	add.s64 %rd330, %rd329, 512;
+	ld.shared.s64 %rd331, [%rd330+0];
+	add.s64 %rd332, %rd331, %rd306;
+	ld.shared.s64 %rd333, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd332;
+	shfl.sync.idx.b32 %r121|%p66, %r119, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r122, %r120, 0, %r22, %r17;
+	mov.b64 %rd334, {%r121, %r122};
+	mov.b64 %rd335, %rd333;
+	mov.b64 %rd336, %rd334;
+	mov.b64 %rd337, %rd335;
+	mov.b64 %rd338, %rd336;
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, %rd339;
+	mov.b64 %rd342, 0;
+	cvt.u64.u32 %rd343, %r2;
+	setp.eq.s64 %p67, %rd343, 0;
+	setp.gt.s64 %p68, %rd341, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L92;
+	atom.global.add.u64 %rd344, [%rd192], %rd341;
+	mov.b64 %rd345, %rd344;
+	mov.b64 %rd342, %rd345;
+$L92:
+	cvt.u64.u32 %rd346, %r2;
+	setp.eq.s64 %p70, %rd346, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
+	bar.sync 0;
+	@!%p72 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd342;
+$L93:
+	bar.sync 0;
+	ld.shared.s64 %rd347, [%rd1+1024];
+	mov.b64 %rd348, %rd347;
+	mov.b64 %rd342, %rd348;
+	add.s64 %rd349, %rd342, %rd340;
+	mov.b64 %rd350, %rd349;
+	mov.b64 %rd351, 0;
+$L94:
+	setp.lt.s64 %p73, %rd351, %rd301;
+	not.pred %p74, %p73;
+	@!%p74 bra $L98;
+	bra.uni $L96;
+$L98:
+	mul.lo.s64 %rd352, %rd351, %rd164;
+	mad.lo.s64 %rd353, %rd352, 4, %rd162;
+	ld.shared.s32 %r123, [%rd353+0];
+	mov.b32 %r124, %r123;
+	add.s64 %rd354, %rd350, %rd351;
+	mul.lo.s64 %rd355, %rd354, %rd191;
+	mad.lo.s64 %rd356, %rd355, 4, %rd189;
+	st.global.s32 [%rd356+0], %r124;
+$L95:
+	add.s64 %rd357, %rd351, 1;
+	mov.b64 %rd351, %rd357;
+	bra.uni $L94;
+$L96:
+	bra.uni $L75;
+$L74:
+	bra.uni $L73;
+$L75:
 	mov.b64 %rd211, 0;
-$L67:
+$L72:
 $L30:
-	add.s64 %rd367, %rd238, 1;
-	mov.b64 %rd238, %rd367;
+	add.s64 %rd358, %rd238, 1;
+	mov.b64 %rd238, %rd358;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd368, %rd212, 1;
-	mov.b64 %rd212, %rd368;
+	add.s64 %rd359, %rd212, 1;
+	mov.b64 %rd212, %rd359;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd369, %rd211;
-$L94:
-	@!%p17 bra $L98;
-	bra.uni $L96;
-$L98:
-	// block scan
-	mov.b64 %rd370, %rd369;
-	mov.b32 %r125, %r3;
+	mov.b64 %rd360, %rd211;
 $L99:
-	setp.hs.u32 %p74, %r125, 32;
-	@%p74 bra $L100;
-	mov.b64 {%r126, %r127}, %rd370;
-	shfl.sync.up.b32 %r128|%p75, %r126, %r125, 0, %r17;
-	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
-	mov.b64 %rd371, {%r128, %r129};
-	@!%p75 bra $L101;
-	add.s64 %rd372, %rd371, %rd370;
-	mov.b64 %rd370, %rd372;
-$L101:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L99;
-$L100:
-	mov.b64 {%r130, %r131}, %rd370;
-	shfl.sync.up.b32 %r132|%p76, %r130, %r3, 0, %r17;
-	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
-	mov.b64 %rd373, {%r132, %r133};
-	setp.lo.u32 %p77, %r3, 32;
-	and.pred %p78, %p76, %p77;
-	selp.b64 %rd374, %rd373, 0, %p78;
-	sub.u32 %r134, %r13, %r3;
-	setp.eq.u32 %p79, %r7, %r134;
-	@!%p79 bra $L102;
-	mul.wide.u32 %rd375, %r8, 16;
-	add.s64 %rd376, %rd1, %rd375;
-	st.shared.s64 [%rd376+0], %rd370;
-$L102:
-	bar.sync 0;
-	setp.eq.u32 %p80, %r8, 0;
-	@!%p80 bra $L103;
-	mov.b64 %rd377, 0;
-	setp.lo.u32 %p81, %r7, %r10;
-	@!%p81 bra $L104;
-	mul.wide.u32 %rd378, %r7, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	ld.shared.s64 %rd380, [%rd379+0];
-	mov.b64 %rd377, %rd380;
-$L104:
-	mov.b64 {%r135, %r136}, %rd377;
-	shfl.sync.up.b32 %r137|%p82, %r135, 1, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
-	mov.b64 %rd381, {%r137, %r138};
-	@!%p82 bra $L105;
-	add.s64 %rd382, %rd381, %rd377;
-	mov.b64 %rd377, %rd382;
-$L105:
-	mov.b64 {%r139, %r140}, %rd377;
-	shfl.sync.up.b32 %r141|%p83, %r139, 2, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
-	mov.b64 %rd383, {%r141, %r142};
-	@!%p83 bra $L106;
-	add.s64 %rd384, %rd383, %rd377;
-	mov.b64 %rd377, %rd384;
-$L106:
-	mov.b64 {%r143, %r144}, %rd377;
-	shfl.sync.up.b32 %r145|%p84, %r143, 4, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
-	mov.b64 %rd385, {%r145, %r146};
-	@!%p84 bra $L107;
-	add.s64 %rd386, %rd385, %rd377;
-	mov.b64 %rd377, %rd386;
-$L107:
-	mov.b64 {%r147, %r148}, %rd377;
-	shfl.sync.up.b32 %r149|%p85, %r147, 8, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
-	mov.b64 %rd387, {%r149, %r150};
-	@!%p85 bra $L108;
-	add.s64 %rd388, %rd387, %rd377;
-	mov.b64 %rd377, %rd388;
-$L108:
-	mov.b64 {%r151, %r152}, %rd377;
-	shfl.sync.up.b32 %r153|%p86, %r151, 16, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
-	mov.b64 %rd389, {%r153, %r154};
-	@!%p86 bra $L109;
-	add.s64 %rd390, %rd389, %rd377;
-	mov.b64 %rd377, %rd390;
-$L109:
-	mov.b64 {%r155, %r156}, %rd377;
-	shfl.sync.up.b32 %r157|%p87, %r155, 1, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
-	mov.b64 %rd391, {%r157, %r158};
-	selp.b64 %rd392, %rd391, 0, %p87;
-	@!%p81 bra $L110;
-	mul.wide.u32 %rd393, %r7, 16;
-	add.s64 %rd394, %rd1, %rd393;
-	add.s64 %rd395, %rd394, 512;
-	st.shared.s64 [%rd395+0], %rd392;
-$L110:
-	sub.u32 %r159, %r10, 1;
-	setp.eq.u32 %p88, %r7, %r159;
-	@!%p88 bra $L111;
-	st.shared.s64 [%rd1+1024], %rd377;
-$L111:
+	@!%p17 bra $L103;
+	bra.uni $L101;
 $L103:
+	// block scan
+	mov.b64 %rd361, %rd360;
+	mov.b32 %r125, %r3;
+$L104:
+	setp.hs.u32 %p75, %r125, 32;
+	@%p75 bra $L105;
+	mov.b64 {%r126, %r127}, %rd361;
+	shfl.sync.up.b32 %r128|%p76, %r126, %r125, 0, %r17;
+	shfl.sync.up.b32 %r129, %r127, %r125, 0, %r17;
+	mov.b64 %rd362, {%r128, %r129};
+	@!%p76 bra $L106;
+	add.s64 %rd363, %rd362, %rd361;
+	mov.b64 %rd361, %rd363;
+$L106:
+	shl.b32 %r125, %r125, 1;
+	bra.uni $L104;
+$L105:
+	mov.b64 {%r130, %r131}, %rd361;
+	shfl.sync.up.b32 %r132|%p77, %r130, %r3, 0, %r17;
+	shfl.sync.up.b32 %r133, %r131, %r3, 0, %r17;
+	mov.b64 %rd364, {%r132, %r133};
+	setp.lo.u32 %p78, %r3, 32;
+	and.pred %p79, %p77, %p78;
+	selp.b64 %rd365, %rd364, 0, %p79;
+	sub.u32 %r134, %r13, %r3;
+	setp.eq.u32 %p80, %r7, %r134;
+	@!%p80 bra $L107;
+	mul.wide.u32 %rd366, %r8, 16;
+	add.s64 %rd367, %rd1, %rd366;
+	st.shared.s64 [%rd367+0], %rd361;
+$L107:
 	bar.sync 0;
-	mul.wide.u32 %rd396, %r8, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	add.s64 %rd398, %rd397, 512;
-	ld.shared.s64 %rd399, [%rd398+0];
-	add.s64 %rd400, %rd399, %rd374;
-	ld.shared.s64 %rd401, [%rd1+1024];
-	mov.b64 {%r160, %r161}, %rd400;
-	shfl.sync.idx.b32 %r162|%p89, %r160, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r163, %r161, 0, %r22, %r17;
-	mov.b64 %rd402, {%r162, %r163};
-	mov.b64 %rd403, %rd401;
-	mov.b64 %rd404, %rd402;
-	mov.b64 %rd405, %rd403;
-	mov.b64 %rd406, %rd404;
-	mov.b64 %rd407, %rd405;
-	mov.b64 %rd408, %rd406;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, 0;
-	cvt.u64.u32 %rd411, %r2;
-	setp.eq.s64 %p90, %rd411, 0;
-	setp.gt.s64 %p91, %rd409, 0;
-	and.pred %p92, %p90, %p91;
-	@!%p92 bra $L113;
-	atom.global.add.u64 %rd412, [%rd192], %rd409;
-	mov.b64 %rd413, %rd412;
-	mov.b64 %rd410, %rd413;
+	setp.eq.u32 %p81, %r8, 0;
+	@!%p81 bra $L108;
+	mov.b64 %rd368, 0;
+	setp.lo.u32 %p82, %r7, %r10;
+	@!%p82 bra $L109;
+	mul.wide.u32 %rd369, %r7, 16;
+	add.s64 %rd370, %rd1, %rd369;
+	ld.shared.s64 %rd371, [%rd370+0];
+	mov.b64 %rd368, %rd371;
+$L109:
+	mov.b64 {%r135, %r136}, %rd368;
+	shfl.sync.up.b32 %r137|%p83, %r135, 1, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, 1, 0, %r17;
+	mov.b64 %rd372, {%r137, %r138};
+	@!%p83 bra $L110;
+	add.s64 %rd373, %rd372, %rd368;
+	mov.b64 %rd368, %rd373;
+$L110:
+	mov.b64 {%r139, %r140}, %rd368;
+	shfl.sync.up.b32 %r141|%p84, %r139, 2, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, 2, 0, %r17;
+	mov.b64 %rd374, {%r141, %r142};
+	@!%p84 bra $L111;
+	add.s64 %rd375, %rd374, %rd368;
+	mov.b64 %rd368, %rd375;
+$L111:
+	mov.b64 {%r143, %r144}, %rd368;
+	shfl.sync.up.b32 %r145|%p85, %r143, 4, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 4, 0, %r17;
+	mov.b64 %rd376, {%r145, %r146};
+	@!%p85 bra $L112;
+	add.s64 %rd377, %rd376, %rd368;
+	mov.b64 %rd368, %rd377;
+$L112:
+	mov.b64 {%r147, %r148}, %rd368;
+	shfl.sync.up.b32 %r149|%p86, %r147, 8, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 8, 0, %r17;
+	mov.b64 %rd378, {%r149, %r150};
+	@!%p86 bra $L113;
+	add.s64 %rd379, %rd378, %rd368;
+	mov.b64 %rd368, %rd379;
 $L113:
-	cvt.u64.u32 %rd414, %r2;
-	setp.eq.s64 %p93, %rd414, 0;
-	setp.eq.u32 %p94, %r1, 0;
-	and.pred %p95, %p93, %p94;
-	bar.sync 0;
-	@!%p95 bra $L114;
-	st.shared.s64 [%rd1+1024], %rd410;
+	mov.b64 {%r151, %r152}, %rd368;
+	shfl.sync.up.b32 %r153|%p87, %r151, 16, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 16, 0, %r17;
+	mov.b64 %rd380, {%r153, %r154};
+	@!%p87 bra $L114;
+	add.s64 %rd381, %rd380, %rd368;
+	mov.b64 %rd368, %rd381;
 $L114:
-	bar.sync 0;
-	ld.shared.s64 %rd415, [%rd1+1024];
-	mov.b64 %rd416, %rd415;
-	mov.b64 %rd410, %rd416;
-	add.s64 %rd417, %rd410, %rd408;
-	mov.b64 %rd418, %rd417;
-	mov.b64 %rd419, 0;
+	mov.b64 {%r155, %r156}, %rd368;
+	shfl.sync.up.b32 %r157|%p88, %r155, 1, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 1, 0, %r17;
+	mov.b64 %rd382, {%r157, %r158};
+	selp.b64 %rd383, %rd382, 0, %p88;
+	@!%p82 bra $L115;
+	mul.wide.u32 %rd384, %r7, 16;
+	add.s64 %rd385, %rd1, %rd384;
+	add.s64 %rd386, %rd385, 512;
+	st.shared.s64 [%rd386+0], %rd383;
 $L115:
-	setp.lt.s64 %p96, %rd419, %rd369;
-	not.pred %p97, %p96;
-	@!%p97 bra $L119;
-	bra.uni $L117;
-$L119:
-	mul.lo.s64 %rd420, %rd419, %rd164;
-	mad.lo.s64 %rd421, %rd420, 4, %rd162;
-	ld.shared.s32 %r164, [%rd421+0];
-	mov.b32 %r165, %r164;
-	add.s64 %rd422, %rd418, %rd419;
-	mul.lo.s64 %rd423, %rd422, %rd191;
-	mad.lo.s64 %rd424, %rd423, 4, %rd189;
-	st.global.s32 [%rd424+0], %r165;
+	sub.u32 %r159, %r10, 1;
+	setp.eq.u32 %p89, %r7, %r159;
+	@!%p89 bra $L116;
+	st.shared.s64 [%rd1+1024], %rd368;
 $L116:
-	add.s64 %rd425, %rd419, 1;
-	mov.b64 %rd419, %rd425;
-	bra.uni $L115;
-$L117:
-	bra.uni $L96;
-$L95:
-	bra.uni $L94;
-$L96:
-	bra.uni $L7;
-$L9:
-	cvt.u64.u32 %rd426, %r2;
-	add.s64 %rd427, %rd168, %rd426;
-	mov.b64 %rd428, %rd427;
-	mov.b32 %r166, -1;
-	mov.b64 %rd429, 0;
-	mov.b64 %rd430, 0;
+$L108:
+	bar.sync 0;
+	mul.wide.u32 %rd387, %r8, 16;
+	add.s64 %rd388, %rd1, %rd387;
+	add.s64 %rd389, %rd388, 512;
+	ld.shared.s64 %rd390, [%rd389+0];
+	add.s64 %rd391, %rd390, %rd365;
+	ld.shared.s64 %rd392, [%rd1+1024];
+	mov.b64 {%r160, %r161}, %rd391;
+	shfl.sync.idx.b32 %r162|%p90, %r160, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r163, %r161, 0, %r22, %r17;
+	mov.b64 %rd393, {%r162, %r163};
+	mov.b64 %rd394, %rd392;
+	mov.b64 %rd395, %rd393;
+	mov.b64 %rd396, %rd394;
+	mov.b64 %rd397, %rd395;
+	mov.b64 %rd398, %rd396;
+	mov.b64 %rd399, %rd397;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, 0;
+	cvt.u64.u32 %rd402, %r2;
+	setp.eq.s64 %p91, %rd402, 0;
+	setp.gt.s64 %p92, %rd400, 0;
+	and.pred %p93, %p91, %p92;
+	@!%p93 bra $L118;
+	atom.global.add.u64 %rd403, [%rd192], %rd400;
+	mov.b64 %rd404, %rd403;
+	mov.b64 %rd401, %rd404;
+$L118:
+	cvt.u64.u32 %rd405, %r2;
+	setp.eq.s64 %p94, %rd405, 0;
+	setp.eq.u32 %p95, %r1, 0;
+	and.pred %p96, %p94, %p95;
+	bar.sync 0;
+	@!%p96 bra $L119;
+	st.shared.s64 [%rd1+1024], %rd401;
+$L119:
+	bar.sync 0;
+	ld.shared.s64 %rd406, [%rd1+1024];
+	mov.b64 %rd407, %rd406;
+	mov.b64 %rd401, %rd407;
+	add.s64 %rd408, %rd401, %rd399;
+	mov.b64 %rd409, %rd408;
+	mov.b64 %rd410, 0;
 $L120:
-	@!%p13 bra $L124;
-	mov.b64 %rd431, 4611686018427387904;
+	setp.lt.s64 %p97, %rd410, %rd360;
+	not.pred %p98, %p97;
+	@!%p98 bra $L124;
 	bra.uni $L122;
 $L124:
-	mov.b64 %rd431, %rd151;
-	bra.uni $L122;
+	mul.lo.s64 %rd411, %rd410, %rd164;
+	mad.lo.s64 %rd412, %rd411, 4, %rd162;
+	ld.shared.s32 %r164, [%rd412+0];
+	mov.b32 %r165, %r164;
+	add.s64 %rd413, %rd409, %rd410;
+	mul.lo.s64 %rd414, %rd413, %rd191;
+	mad.lo.s64 %rd415, %rd414, 4, %rd189;
+	st.global.s32 [%rd415+0], %r165;
 $L121:
+	add.s64 %rd416, %rd410, 1;
+	mov.b64 %rd410, %rd416;
 	bra.uni $L120;
 $L122:
-	mov.b64 %rd432, %rd431;
+	bra.uni $L101;
+$L100:
+	bra.uni $L99;
+$L101:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd417, %r2;
+	add.s64 %rd418, %rd168, %rd417;
+	mov.b64 %rd419, %rd418;
+	mov.b32 %r166, -1;
+	mov.b64 %rd420, 0;
+	mov.b64 %rd421, 0;
 $L125:
-	mov.b64 %rd433, 0;
-	mov.b64 %rd434, %rd432;
-$L128:
-	setp.gt.s64 %p98, %rd434, 0;
-	not.pred %p99, %p98;
-	@!%p99 bra $L132;
-	bra.uni $L130;
-$L132:
-	setp.ge.s64 %p100, %rd429, %rd430;
-	@!%p100 bra $L134;
-	setp.ge.s64 %p101, %rd428, %rd171;
-	@!%p101 bra $L136;
-	bra.uni $L130;
-$L136:
-	mov.pred %p102, %p12;
-	mov.b64 %rd435, %rd132;
-	mov.b64 %rd436, %rd428;
+	@!%p13 bra $L129;
+	mov.b64 %rd422, 4611686018427387904;
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd422, %rd151;
+	bra.uni $L127;
+$L126:
+	bra.uni $L125;
+$L127:
+	mov.b64 %rd423, %rd422;
+$L130:
+	mov.b64 %rd424, 0;
+	mov.b64 %rd425, %rd423;
+$L133:
+	setp.gt.s64 %p99, %rd425, 0;
+	not.pred %p100, %p99;
+	@!%p100 bra $L137;
+	bra.uni $L135;
 $L137:
+	setp.ge.s64 %p101, %rd420, %rd421;
+	@!%p101 bra $L139;
+	setp.ge.s64 %p102, %rd419, %rd171;
 	@!%p102 bra $L141;
-	shr.s64 %rd437, %rd436, 5;
-	mul.lo.s64 %rd438, %rd437, %rd138;
-	mad.lo.s64 %rd439, %rd438, 4, %rd136;
-	ld.global.nc.u32 %r167, [%rd439+0];
+	bra.uni $L135;
+$L141:
+	mov.pred %p103, %p12;
+	mov.b64 %rd426, %rd132;
+	mov.b64 %rd427, %rd419;
+$L142:
+	@!%p103 bra $L146;
+	shr.s64 %rd428, %rd427, 5;
+	mul.lo.s64 %rd429, %rd428, %rd138;
+	mad.lo.s64 %rd430, %rd429, 4, %rd136;
+	ld.global.nc.u32 %r167, [%rd430+0];
 	mov.b32 %r168, %r167;
-	and.b64 %rd440, %rd436, 31;
-	min.u64 %rd441, %rd440, 32;
-	cvt.u32.u64 %r169, %rd441;
+	and.b64 %rd431, %rd427, 31;
+	min.u64 %rd432, %rd431, 32;
+	cvt.u32.u64 %r169, %rd432;
 	mov.b32 %r171, 0x1;
 	shl.b32 %r170, %r171, %r169;
-	setp.hs.u32 %p103, %r169, 32;
-	selp.b32 %r172, 0, %r170, %p103;
+	setp.hs.u32 %p104, %r169, 32;
+	selp.b32 %r172, 0, %r170, %p104;
 	and.b32 %r173, %r168, %r172;
-	setp.ne.u32 %p104, %r173, 0x0;
-	@!%p104 bra $L143;
-	cvt.u32.u64 %r174, %rd436;
+	setp.ne.u32 %p105, %r173, 0x0;
+	@!%p105 bra $L148;
+	cvt.u32.u64 %r174, %rd427;
 	mov.b32 %r175, %r174;
-	bra.uni $L139;
-$L143:
+	bra.uni $L144;
+$L148:
 	mov.b32 %r175, -1;
-	bra.uni $L139;
-$L141:
-	mul.lo.s64 %rd442, %rd436, %rd135;
-	mad.lo.s64 %rd443, %rd442, 4, %rd133;
-	ld.global.nc.s32 %r176, [%rd443+0];
+	bra.uni $L144;
+$L146:
+	mul.lo.s64 %rd433, %rd427, %rd135;
+	mad.lo.s64 %rd434, %rd433, 4, %rd133;
+	ld.global.nc.s32 %r176, [%rd434+0];
 	mov.b32 %r177, %r176;
 	mov.b32 %r175, %r177;
-	bra.uni $L139;
-$L138:
-	bra.uni $L137;
-$L139:
+	bra.uni $L144;
+$L143:
+	bra.uni $L142;
+$L144:
 	mov.b32 %r166, %r175;
-	add.s64 %rd444, %rd428, %rd166;
-	mov.b64 %rd428, %rd444;
-	setp.ge.s32 %p105, %r166, 0;
-	@!%p105 bra $L145;
-	mov.b64 %rd445, %rd122;
+	add.s64 %rd435, %rd419, %rd166;
+	mov.b64 %rd419, %rd435;
+	setp.ge.s32 %p106, %r166, 0;
+	@!%p106 bra $L150;
+	mov.b64 %rd436, %rd122;
 	mov.b32 %r178, %r166;
-	cvt.s64.s32 %rd446, %r178;
-	mul.lo.s64 %rd447, %rd446, %rd125;
-	mad.lo.s64 %rd448, %rd447, 8, %rd123;
-	ld.global.nc.s64 %rd449, [%rd448+0];
-	mov.b64 %rd450, %rd449;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd452, %rd122;
+	cvt.s64.s32 %rd437, %r178;
+	mul.lo.s64 %rd438, %rd437, %rd125;
+	mad.lo.s64 %rd439, %rd438, 8, %rd123;
+	ld.global.nc.s64 %rd440, [%rd439+0];
+	mov.b64 %rd441, %rd440;
+	mov.b64 %rd442, %rd441;
+	mov.b64 %rd443, %rd122;
 	mov.b32 %r179, %r166;
-	cvt.s64.s32 %rd453, %r179;
-	add.s64 %rd454, %rd453, 1;
-	mul.lo.s64 %rd455, %rd454, %rd125;
-	mad.lo.s64 %rd456, %rd455, 8, %rd123;
-	ld.global.nc.s64 %rd457, [%rd456+0];
-	mov.b64 %rd458, %rd457;
-	mov.b64 %rd459, %rd458;
-	mov.b64 %rd460, %rd451;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd429, %rd460;
-	mov.b64 %rd430, %rd461;
-$L145:
-	bra.uni $L129;
-$L134:
-	mul.lo.s64 %rd462, %rd429, %rd128;
-	mad.lo.s64 %rd463, %rd462, 4, %rd126;
-	ld.global.nc.s32 %r180, [%rd463+0];
+	cvt.s64.s32 %rd444, %r179;
+	add.s64 %rd445, %rd444, 1;
+	mul.lo.s64 %rd446, %rd445, %rd125;
+	mad.lo.s64 %rd447, %rd446, 8, %rd123;
+	ld.global.nc.s64 %rd448, [%rd447+0];
+	mov.b64 %rd449, %rd448;
+	mov.b64 %rd450, %rd449;
+	mov.b64 %rd451, %rd442;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd420, %rd451;
+	mov.b64 %rd421, %rd452;
+$L150:
+	bra.uni $L134;
+$L139:
+	mul.lo.s64 %rd453, %rd420, %rd128;
+	mad.lo.s64 %rd454, %rd453, 4, %rd126;
+	ld.global.nc.s32 %r180, [%rd454+0];
 	mov.b32 %r181, %r180;
 	mov.b32 %r182, %r181;
 	mov.b32 %r183, %r166;
 	mov.b32 %r184, %r182;
-	mov.b64 %rd464, %rd429;
-$L146:
-	cvt.s64.s32 %rd465, %r183;
-	mul.lo.s64 %rd466, %rd465, %rd156;
-	mad.lo.s64 %rd467, %rd466, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r185, [%rd467+0];
+	mov.b64 %rd455, %rd420;
+$L151:
+	cvt.s64.s32 %rd456, %r183;
+	mul.lo.s64 %rd457, %rd456, %rd156;
+	mad.lo.s64 %rd458, %rd457, 4, %rd154;
+	ld.relaxed.gpu.global.s32 %r185, [%rd458+0];
 	mov.b32 %r186, %r185;
 	mov.b32 %r187, %r186;
-	cvt.s64.s32 %rd468, %r184;
-	mul.lo.s64 %rd469, %rd468, %rd156;
-	mad.lo.s64 %rd470, %rd469, 4, %rd154;
-	ld.relaxed.gpu.global.s32 %r188, [%rd470+0];
+	cvt.s64.s32 %rd459, %r184;
+	mul.lo.s64 %rd460, %rd459, %rd156;
+	mad.lo.s64 %rd461, %rd460, 4, %rd154;
+	ld.relaxed.gpu.global.s32 %r188, [%rd461+0];
 	mov.b32 %r189, %r188;
-	setp.ge.s32 %p106, %r189, %r187;
-	@!%p106 bra $L150;
-	mov.pred %p107, 0;
-	bra.uni $L148;
-$L150:
-	cvt.s64.s32 %rd471, %r184;
-	mul.lo.s64 %rd472, %rd471, %rd156;
-	mad.lo.s64 %rd473, %rd472, 4, %rd154;
-	atom.global.max.s32 %r190, [%rd473], %r187;
-	mov.b32 %r191, %r190;
-	setp.lt.s32 %p108, %r191, %r187;
-	mov.pred %p107, %p108;
-	bra.uni $L148;
-$L147:
-	bra.uni $L146;
-$L148:
-	@!%p107 bra $L152;
-	mov.pred %p109, 0;
-	mov.b64 %rd474, %rd433;
-	mov.b32 %r192, %r182;
-$L153:
-	@!%p13 bra $L157;
-	shr.s32 %r193, %r192, 5;
-	cvt.s64.s32 %rd475, %r193;
-	mov.b64 %rd476, %rd475;
-	and.b32 %r194, %r192, 31;
-	cvt.s64.s32 %rd477, %r194;
-	min.u64 %rd478, %rd477, 32;
-	cvt.u32.u64 %r195, %rd478;
-	mov.b32 %r197, 0x1;
-	shl.b32 %r196, %r197, %r195;
-	setp.hs.u32 %p110, %r195, 32;
-	selp.b32 %r198, 0, %r196, %p110;
-	mov.b32 %r199, %r198;
-	mov.b64 %rd479, %rd476;
-	mov.b32 %r200, %r199;
-	mul.lo.s64 %rd480, %rd479, %rd147;
-	mad.lo.s64 %rd481, %rd480, 4, %rd145;
-	ld.relaxed.gpu.global.u32 %r201, [%rd481+0];
-	mov.b32 %r202, %r201;
-	and.b32 %r203, %r202, %r200;
-	setp.ne.u32 %p111, %r203, 0x0;
-	mov.pred %p112, %p111;
-	not.pred %p113, %p112;
-	@!%p113 bra $L159;
-	mul.lo.s64 %rd482, %rd479, %rd147;
-	mad.lo.s64 %rd483, %rd482, 4, %rd145;
-	atom.global.or.b32 %r204, [%rd483], %r200;
-	mov.b32 %r205, %r204;
-	and.b32 %r206, %r205, %r200;
-	setp.ne.u32 %p114, %r206, 0x0;
-	mov.pred %p112, %p114;
-$L159:
-	@!%p112 bra $L161;
-	mov.b64 %rd484, %rd474;
-	mov.b64 %rd485, %rd484;
-	mov.pred %p115, 0;
-	bra.uni $L155;
-$L161:
-	mov.b64 %rd486, %rd474;
-	mov.b64 %rd485, %rd486;
-	mov.pred %p115, 1;
-	bra.uni $L155;
-$L157:
-	@!%p14 bra $L163;
-	cvt.s64.s32 %rd487, %r192;
-	mul.lo.s64 %rd488, %rd487, %rd150;
-	mad.lo.s64 %rd489, %rd488, 4, %rd148;
-	ld.relaxed.gpu.global.s32 %r207, [%rd489+0];
-	mov.b32 %r208, %r207;
-	setp.eq.s32 %p116, %r208, %r36;
-	mov.pred %p117, %p116;
-	not.pred %p118, %p117;
-	@!%p118 bra $L165;
-	cvt.s64.s32 %rd490, %r192;
-	mul.lo.s64 %rd491, %rd490, %rd150;
-	mad.lo.s64 %rd492, %rd491, 4, %rd148;
-	atom.global.exch.b32 %r209, [%rd492], %r36;
-	mov.b32 %r210, %r209;
-	setp.eq.s32 %p119, %r210, %r36;
-	mov.pred %p117, %p119;
-$L165:
-	@!%p117 bra $L167;
-	mov.b64 %rd493, %rd474;
-	mov.b64 %rd485, %rd493;
-	mov.pred %p115, 0;
-	bra.uni $L155;
-$L167:
-$L163:
-	mul.lo.s64 %rd494, %rd474, %rd164;
-	mad.lo.s64 %rd495, %rd494, 4, %rd162;
-	st.shared.s32 [%rd495+0], %r192;
-	add.s64 %rd496, %rd474, 1;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd485, %rd497;
-	mov.pred %p115, 1;
-	bra.uni $L155;
-$L154:
+	setp.ge.s32 %p107, %r189, %r187;
+	@!%p107 bra $L155;
+	mov.pred %p108, 0;
 	bra.uni $L153;
 $L155:
-	mov.b64 %rd498, %rd485;
-	mov.pred %p120, %p115;
-	mov.b64 %rd433, %rd498;
-	mov.pred %p109, %p120;
-	@!%p109 bra $L169;
-	mov.b64 %rd499, %rd122;
+	cvt.s64.s32 %rd462, %r184;
+	mul.lo.s64 %rd463, %rd462, %rd156;
+	mad.lo.s64 %rd464, %rd463, 4, %rd154;
+	atom.global.max.s32 %r190, [%rd464], %r187;
+	mov.b32 %r191, %r190;
+	setp.lt.s32 %p109, %r191, %r187;
+	mov.pred %p108, %p109;
+	bra.uni $L153;
+$L152:
+	bra.uni $L151;
+$L153:
+	@!%p108 bra $L157;
+	mov.pred %p110, 0;
+	mov.b64 %rd465, %rd424;
+	mov.b32 %r192, %r182;
+$L158:
+	@!%p13 bra $L162;
+	shr.s32 %r193, %r192, 5;
+	cvt.s64.s32 %rd466, %r193;
+	mov.b64 %rd467, %rd466;
+	and.b32 %r194, %r192, 31;
+	cvt.s64.s32 %rd468, %r194;
+	min.u64 %rd469, %rd468, 32;
+	cvt.u32.u64 %r195, %rd469;
+	mov.b32 %r197, 0x1;
+	shl.b32 %r196, %r197, %r195;
+	setp.hs.u32 %p111, %r195, 32;
+	selp.b32 %r198, 0, %r196, %p111;
+	mov.b32 %r199, %r198;
+	mov.b64 %rd470, %rd467;
+	mov.b32 %r200, %r199;
+	mul.lo.s64 %rd471, %rd470, %rd147;
+	mad.lo.s64 %rd472, %rd471, 4, %rd145;
+	ld.relaxed.gpu.global.u32 %r201, [%rd472+0];
+	mov.b32 %r202, %r201;
+	and.b32 %r203, %r202, %r200;
+	setp.ne.u32 %p112, %r203, 0x0;
+	mov.pred %p113, %p112;
+	not.pred %p114, %p113;
+	@!%p114 bra $L164;
+	mul.lo.s64 %rd473, %rd470, %rd147;
+	mad.lo.s64 %rd474, %rd473, 4, %rd145;
+	atom.global.or.b32 %r204, [%rd474], %r200;
+	mov.b32 %r205, %r204;
+	and.b32 %r206, %r205, %r200;
+	setp.ne.u32 %p115, %r206, 0x0;
+	mov.pred %p113, %p115;
+$L164:
+	@!%p113 bra $L166;
+	mov.b64 %rd475, %rd465;
+	mov.b64 %rd476, %rd475;
+	mov.pred %p116, 0;
+	bra.uni $L160;
+$L166:
+	mov.b64 %rd477, %rd465;
+	mov.b64 %rd476, %rd477;
+	mov.pred %p116, 1;
+	bra.uni $L160;
+$L162:
+	@!%p14 bra $L168;
+	cvt.s64.s32 %rd478, %r192;
+	mul.lo.s64 %rd479, %rd478, %rd150;
+	mad.lo.s64 %rd480, %rd479, 4, %rd148;
+	ld.relaxed.gpu.global.s32 %r207, [%rd480+0];
+	mov.b32 %r208, %r207;
+	setp.eq.s32 %p117, %r208, %r36;
+	mov.pred %p118, %p117;
+	not.pred %p119, %p118;
+	@!%p119 bra $L170;
+	cvt.s64.s32 %rd481, %r192;
+	mul.lo.s64 %rd482, %rd481, %rd150;
+	mad.lo.s64 %rd483, %rd482, 4, %rd148;
+	atom.global.exch.b32 %r209, [%rd483], %r36;
+	mov.b32 %r210, %r209;
+	setp.eq.s32 %p120, %r210, %r36;
+	mov.pred %p118, %p120;
+$L170:
+	@!%p118 bra $L172;
+	mov.b64 %rd484, %rd465;
+	mov.b64 %rd476, %rd484;
+	mov.pred %p116, 0;
+	bra.uni $L160;
+$L172:
+$L168:
+	mul.lo.s64 %rd485, %rd465, %rd164;
+	mad.lo.s64 %rd486, %rd485, 4, %rd162;
+	st.shared.s32 [%rd486+0], %r192;
+	add.s64 %rd487, %rd465, 1;
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd476, %rd488;
+	mov.pred %p116, 1;
+	bra.uni $L160;
+$L159:
+	bra.uni $L158;
+$L160:
+	mov.b64 %rd489, %rd476;
+	mov.pred %p121, %p116;
+	mov.b64 %rd424, %rd489;
+	mov.pred %p110, %p121;
+	@!%p110 bra $L174;
+	mov.b64 %rd490, %rd122;
 	mov.b32 %r211, %r182;
-	setp.lt.s64 %p121, %rd108, 64;
-	setp.le.s64 %p122, %rd152, 1;
-	or.pred %p123, %p121, %p122;
-	@!%p123 bra $L170;
+	mov.b64 %rd491, %rd108;
+	mov.b64 %rd492, %rd152;
+$L175:
+	setp.lt.s64 %p122, %rd491, 64;
+	setp.le.s64 %p123, %rd492, 1;
+	or.pred %p124, %p122, %p123;
+	@!%p124 bra $L179;
+	mov.b64 %rd493, 1;
+	bra.uni $L177;
+$L179:
+	mov.b64 %rd494, %rd492;
+	setp.ge.s64 %p125, %rd491, 4096;
+	@!%p125 bra $L181;
+	mul.lo.s64 %rd495, %rd494, 4;
+	mov.b64 %rd494, %rd495;
+$L181:
+	setp.ge.s64 %p126, %rd491, 65536;
+	@!%p126 bra $L183;
+	mul.lo.s64 %rd496, %rd494, 4;
+	mov.b64 %rd494, %rd496;
+$L183:
+	sub.s64 %rd497, %rd494, 1;
+	and.b64 %rd498, %rd491, %rd497;
+	setp.eq.s64 %p127, %rd498, 0;
+	@!%p127 bra $L185;
+	mov.b64 %rd493, %rd494;
+	bra.uni $L177;
+$L185:
+	mov.b64 %rd493, 0;
+	bra.uni $L177;
+$L176:
+	bra.uni $L175;
+$L177:
+	mov.b64 %rd499, %rd493;
+	setp.ne.s64 %p128, %rd499, 0;
+	@!%p128 bra $L187;
 	cvt.s64.s32 %rd500, %r211;
 	add.s64 %rd501, %rd500, 1;
 	mul.lo.s64 %rd502, %rd501, %rd125;
@@ -2022,742 +2054,710 @@ $L155:
 	ld.global.nc.s64 %rd509, [%rd508+0];
 	mov.b64 %rd510, %rd509;
 	sub.s64 %rd511, %rd505, %rd510;
-	add.s64 %rd512, %rd109, %rd511;
-	mov.b64 %rd109, %rd512;
-	bra.uni $L171;
-$L170:
-	mov.b64 %rd513, %rd152;
-	setp.ge.s64 %p124, %rd108, 4096;
-	@!%p124 bra $L173;
-	mul.lo.s64 %rd514, %rd513, 4;
-	mov.b64 %rd513, %rd514;
-$L173:
-	setp.ge.s64 %p125, %rd108, 65536;
-	@!%p125 bra $L175;
-	mul.lo.s64 %rd515, %rd513, 4;
-	mov.b64 %rd513, %rd515;
-$L175:
-	sub.s64 %rd516, %rd513, 1;
-	and.b64 %rd517, %rd108, %rd516;
-	setp.eq.s64 %p126, %rd517, 0;
-	@!%p126 bra $L177;
-	cvt.s64.s32 %rd518, %r211;
-	add.s64 %rd519, %rd518, 1;
-	mul.lo.s64 %rd520, %rd519, %rd125;
-	mad.lo.s64 %rd521, %rd520, 8, %rd123;
-	ld.global.nc.s64 %rd522, [%rd521+0];
-	mov.b64 %rd523, %rd522;
-	cvt.s64.s32 %rd524, %r211;
-	mul.lo.s64 %rd525, %rd524, %rd125;
-	mad.lo.s64 %rd526, %rd525, 8, %rd123;
-	ld.global.nc.s64 %rd527, [%rd526+0];
-	mov.b64 %rd528, %rd527;
-	sub.s64 %rd529, %rd523, %rd528;
-	mul.lo.s64 %rd530, %rd513, %rd529;
-	add.s64 %rd531, %rd109, %rd530;
-	mov.b64 %rd109, %rd531;
-$L177:
-$L171:
-	add.s64 %rd532, %rd108, 1;
-	mov.b64 %rd108, %rd532;
-$L169:
-$L152:
-	add.s64 %rd533, %rd429, 1;
-	mov.b64 %rd429, %rd533;
-	sub.s64 %rd534, %rd434, 1;
-	mov.b64 %rd434, %rd534;
-$L129:
-	bra.uni $L128;
-$L130:
-	mov.b64 %rd535, %rd433;
-$L178:
-	@!%p13 bra $L182;
-	bra.uni $L180;
-$L182:
-	// block scan
-	mov.b64 %rd536, %rd535;
-	mov.b32 %r212, %r3;
-$L183:
-	setp.hs.u32 %p127, %r212, 32;
-	@%p127 bra $L184;
-	mov.b64 {%r213, %r214}, %rd536;
-	shfl.sync.up.b32 %r215|%p128, %r213, %r212, 0, %r17;
-	shfl.sync.up.b32 %r216, %r214, %r212, 0, %r17;
-	mov.b64 %rd537, {%r215, %r216};
-	@!%p128 bra $L185;
-	add.s64 %rd538, %rd537, %rd536;
-	mov.b64 %rd536, %rd538;
-$L185:
-	shl.b32 %r212, %r212, 1;
-	bra.uni $L183;
-$L184:
-	mov.b64 {%r217, %r218}, %rd536;
-	shfl.sync.up.b32 %r219|%p129, %r217, %r3, 0, %r17;
-	shfl.sync.up.b32 %r220, %r218, %r3, 0, %r17;
-	mov.b64 %rd539, {%r219, %r220};
-	setp.lo.u32 %p130, %r3, 32;
-	and.pred %p131, %p129, %p130;
-	selp.b64 %rd540, %rd539, 0, %p131;
-	sub.u32 %r221, %r13, %r3;
-	setp.eq.u32 %p132, %r7, %r221;
-	@!%p132 bra $L186;
-	mul.wide.u32 %rd541, %r8, 16;
-	add.s64 %rd542, %rd1, %rd541;
-	st.shared.s64 [%rd542+0], %rd536;
-$L186:
-	bar.sync 0;
-	setp.eq.u32 %p133, %r8, 0;
-	@!%p133 bra $L187;
-	mov.b64 %rd543, 0;
-	setp.lo.u32 %p134, %r7, %r10;
-	@!%p134 bra $L188;
-	mul.wide.u32 %rd544, %r7, 16;
-	add.s64 %rd545, %rd1, %rd544;
-	ld.shared.s64 %rd546, [%rd545+0];
-	mov.b64 %rd543, %rd546;
-$L188:
-	mov.b64 {%r222, %r223}, %rd543;
-	shfl.sync.up.b32 %r224|%p135, %r222, 1, 0, %r17;
-	shfl.sync.up.b32 %r225, %r223, 1, 0, %r17;
-	mov.b64 %rd547, {%r224, %r225};
-	@!%p135 bra $L189;
-	add.s64 %rd548, %rd547, %rd543;
-	mov.b64 %rd543, %rd548;
-$L189:
-	mov.b64 {%r226, %r227}, %rd543;
-	shfl.sync.up.b32 %r228|%p136, %r226, 2, 0, %r17;
-	shfl.sync.up.b32 %r229, %r227, 2, 0, %r17;
-	mov.b64 %rd549, {%r228, %r229};
-	@!%p136 bra $L190;
-	add.s64 %rd550, %rd549, %rd543;
-	mov.b64 %rd543, %rd550;
-$L190:
-	mov.b64 {%r230, %r231}, %rd543;
-	shfl.sync.up.b32 %r232|%p137, %r230, 4, 0, %r17;
-	shfl.sync.up.b32 %r233, %r231, 4, 0, %r17;
-	mov.b64 %rd551, {%r232, %r233};
-	@!%p137 bra $L191;
-	add.s64 %rd552, %rd551, %rd543;
-	mov.b64 %rd543, %rd552;
-$L191:
-	mov.b64 {%r234, %r235}, %rd543;
-	shfl.sync.up.b32 %r236|%p138, %r234, 8, 0, %r17;
-	shfl.sync.up.b32 %r237, %r235, 8, 0, %r17;
-	mov.b64 %rd553, {%r236, %r237};
-	@!%p138 bra $L192;
-	add.s64 %rd554, %rd553, %rd543;
-	mov.b64 %rd543, %rd554;
-$L192:
-	mov.b64 {%r238, %r239}, %rd543;
-	shfl.sync.up.b32 %r240|%p139, %r238, 16, 0, %r17;
-	shfl.sync.up.b32 %r241, %r239, 16, 0, %r17;
-	mov.b64 %rd555, {%r240, %r241};
-	@!%p139 bra $L193;
-	add.s64 %rd556, %rd555, %rd543;
-	mov.b64 %rd543, %rd556;
-$L193:
-	mov.b64 {%r242, %r243}, %rd543;
-	shfl.sync.up.b32 %r244|%p140, %r242, 1, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
-	mov.b64 %rd557, {%r244, %r245};
-	selp.b64 %rd558, %rd557, 0, %p140;
-	@!%p134 bra $L194;
-	mul.wide.u32 %rd559, %r7, 16;
-	add.s64 %rd560, %rd1, %rd559;
-	add.s64 %rd561, %rd560, 512;
-	st.shared.s64 [%rd561+0], %rd558;
-$L194:
-	sub.u32 %r246, %r10, 1;
-	setp.eq.u32 %p141, %r7, %r246;
-	@!%p141 bra $L195;
-	st.shared.s64 [%rd1+1024], %rd543;
-$L195:
+	mul.lo.s64 %rd512, %rd499, %rd511;
+	add.s64 %rd513, %rd109, %rd512;
+	mov.b64 %rd109, %rd513;
 $L187:
+	add.s64 %rd514, %rd108, 1;
+	mov.b64 %rd108, %rd514;
+$L174:
+$L157:
+	add.s64 %rd515, %rd420, 1;
+	mov.b64 %rd420, %rd515;
+	sub.s64 %rd516, %rd425, 1;
+	mov.b64 %rd425, %rd516;
+$L134:
+	bra.uni $L133;
+$L135:
+	mov.b64 %rd517, %rd424;
+$L188:
+	@!%p13 bra $L192;
+	bra.uni $L190;
+$L192:
+	// block scan
+	mov.b64 %rd518, %rd517;
+	mov.b32 %r212, %r3;
+$L193:
+	setp.hs.u32 %p129, %r212, 32;
+	@%p129 bra $L194;
+	mov.b64 {%r213, %r214}, %rd518;
+	shfl.sync.up.b32 %r215|%p130, %r213, %r212, 0, %r17;
+	shfl.sync.up.b32 %r216, %r214, %r212, 0, %r17;
+	mov.b64 %rd519, {%r215, %r216};
+	@!%p130 bra $L195;
+	add.s64 %rd520, %rd519, %rd518;
+	mov.b64 %rd518, %rd520;
+$L195:
+	shl.b32 %r212, %r212, 1;
+	bra.uni $L193;
+$L194:
+	mov.b64 {%r217, %r218}, %rd518;
+	shfl.sync.up.b32 %r219|%p131, %r217, %r3, 0, %r17;
+	shfl.sync.up.b32 %r220, %r218, %r3, 0, %r17;
+	mov.b64 %rd521, {%r219, %r220};
+	setp.lo.u32 %p132, %r3, 32;
+	and.pred %p133, %p131, %p132;
+	selp.b64 %rd522, %rd521, 0, %p133;
+	sub.u32 %r221, %r13, %r3;
+	setp.eq.u32 %p134, %r7, %r221;
+	@!%p134 bra $L196;
+	mul.wide.u32 %rd523, %r8, 16;
+	add.s64 %rd524, %rd1, %rd523;
+	st.shared.s64 [%rd524+0], %rd518;
+$L196:
 	bar.sync 0;
-	mul.wide.u32 %rd562, %r8, 16;
-	add.s64 %rd563, %rd1, %rd562;
-	add.s64 %rd564, %rd563, 512;
-	ld.shared.s64 %rd565, [%rd564+0];
-	add.s64 %rd566, %rd565, %rd540;
-	ld.shared.s64 %rd567, [%rd1+1024];
-	mov.b64 {%r247, %r248}, %rd566;
-	shfl.sync.idx.b32 %r249|%p142, %r247, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r250, %r248, 0, %r22, %r17;
-	mov.b64 %rd568, {%r249, %r250};
-	mov.b64 %rd569, %rd567;
-	mov.b64 %rd570, %rd568;
-	mov.b64 %rd571, %rd569;
-	mov.b64 %rd572, %rd570;
-	mov.b64 %rd573, %rd571;
-	mov.b64 %rd574, %rd572;
-	mov.b64 %rd575, %rd573;
-	mov.b64 %rd576, 0;
-	cvt.u64.u32 %rd577, %r2;
-	setp.eq.s64 %p143, %rd577, 0;
-	setp.gt.s64 %p144, %rd575, 0;
-	and.pred %p145, %p143, %p144;
-	@!%p145 bra $L197;
-	atom.global.add.u64 %rd578, [%rd142], %rd575;
-	mov.b64 %rd579, %rd578;
-	mov.b64 %rd576, %rd579;
-$L197:
-	cvt.u64.u32 %rd580, %r2;
-	setp.eq.s64 %p146, %rd580, 0;
-	setp.eq.u32 %p147, %r1, 0;
-	and.pred %p148, %p146, %p147;
-	bar.sync 0;
-	@!%p148 bra $L198;
-	st.shared.s64 [%rd1+1024], %rd576;
+	setp.eq.u32 %p135, %r8, 0;
+	@!%p135 bra $L197;
+	mov.b64 %rd525, 0;
+	setp.lo.u32 %p136, %r7, %r10;
+	@!%p136 bra $L198;
+	mul.wide.u32 %rd526, %r7, 16;
+	add.s64 %rd527, %rd1, %rd526;
+	ld.shared.s64 %rd528, [%rd527+0];
+	mov.b64 %rd525, %rd528;
 $L198:
-	bar.sync 0;
-	ld.shared.s64 %rd581, [%rd1+1024];
-	mov.b64 %rd582, %rd581;
-	mov.b64 %rd576, %rd582;
-	add.s64 %rd583, %rd576, %rd574;
-	mov.b64 %rd584, %rd583;
-	mov.b64 %rd585, 0;
+	mov.b64 {%r222, %r223}, %rd525;
+	shfl.sync.up.b32 %r224|%p137, %r222, 1, 0, %r17;
+	shfl.sync.up.b32 %r225, %r223, 1, 0, %r17;
+	mov.b64 %rd529, {%r224, %r225};
+	@!%p137 bra $L199;
+	add.s64 %rd530, %rd529, %rd525;
+	mov.b64 %rd525, %rd530;
 $L199:
-	setp.lt.s64 %p149, %rd585, %rd535;
-	not.pred %p150, %p149;
-	@!%p150 bra $L203;
-	bra.uni $L201;
-$L203:
-	mul.lo.s64 %rd586, %rd585, %rd164;
-	mad.lo.s64 %rd587, %rd586, 4, %rd162;
-	ld.shared.s32 %r251, [%rd587+0];
-	mov.b32 %r252, %r251;
-	add.s64 %rd588, %rd584, %rd585;
-	mul.lo.s64 %rd589, %rd588, %rd141;
-	mad.lo.s64 %rd590, %rd589, 4, %rd139;
-	st.global.s32 [%rd590+0], %r252;
+	mov.b64 {%r226, %r227}, %rd525;
+	shfl.sync.up.b32 %r228|%p138, %r226, 2, 0, %r17;
+	shfl.sync.up.b32 %r229, %r227, 2, 0, %r17;
+	mov.b64 %rd531, {%r228, %r229};
+	@!%p138 bra $L200;
+	add.s64 %rd532, %rd531, %rd525;
+	mov.b64 %rd525, %rd532;
 $L200:
-	add.s64 %rd591, %rd585, 1;
-	mov.b64 %rd585, %rd591;
-	bra.uni $L199;
+	mov.b64 {%r230, %r231}, %rd525;
+	shfl.sync.up.b32 %r232|%p139, %r230, 4, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, 4, 0, %r17;
+	mov.b64 %rd533, {%r232, %r233};
+	@!%p139 bra $L201;
+	add.s64 %rd534, %rd533, %rd525;
+	mov.b64 %rd525, %rd534;
 $L201:
-	bra.uni $L180;
-$L179:
-	bra.uni $L178;
-$L180:
-	mov.b64 %rd592, 0;
-	setp.lt.s64 %p151, %rd429, %rd430;
-	setp.lt.s64 %p152, %rd428, %rd171;
-	or.pred %p153, %p151, %p152;
-	@!%p153 bra $L205;
-	mov.b64 %rd592, 1;
+	mov.b64 {%r234, %r235}, %rd525;
+	shfl.sync.up.b32 %r236|%p140, %r234, 8, 0, %r17;
+	shfl.sync.up.b32 %r237, %r235, 8, 0, %r17;
+	mov.b64 %rd535, {%r236, %r237};
+	@!%p140 bra $L202;
+	add.s64 %rd536, %rd535, %rd525;
+	mov.b64 %rd525, %rd536;
+$L202:
+	mov.b64 {%r238, %r239}, %rd525;
+	shfl.sync.up.b32 %r240|%p141, %r238, 16, 0, %r17;
+	shfl.sync.up.b32 %r241, %r239, 16, 0, %r17;
+	mov.b64 %rd537, {%r240, %r241};
+	@!%p141 bra $L203;
+	add.s64 %rd538, %rd537, %rd525;
+	mov.b64 %rd525, %rd538;
+$L203:
+	mov.b64 {%r242, %r243}, %rd525;
+	shfl.sync.up.b32 %r244|%p142, %r242, 1, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
+	mov.b64 %rd539, {%r244, %r245};
+	selp.b64 %rd540, %rd539, 0, %p142;
+	@!%p136 bra $L204;
+	mul.wide.u32 %rd541, %r7, 16;
+	add.s64 %rd542, %rd1, %rd541;
+	add.s64 %rd543, %rd542, 512;
+	st.shared.s64 [%rd543+0], %rd540;
+$L204:
+	sub.u32 %r246, %r10, 1;
+	setp.eq.u32 %p143, %r7, %r246;
+	@!%p143 bra $L205;
+	st.shared.s64 [%rd1+1024], %rd525;
 $L205:
-	mov.b64 %rd593, %rd592;
+$L197:
+	bar.sync 0;
+	mul.wide.u32 %rd544, %r8, 16;
+	add.s64 %rd545, %rd1, %rd544;
+	add.s64 %rd546, %rd545, 512;
+	ld.shared.s64 %rd547, [%rd546+0];
+	add.s64 %rd548, %rd547, %rd522;
+	ld.shared.s64 %rd549, [%rd1+1024];
+	mov.b64 {%r247, %r248}, %rd548;
+	shfl.sync.idx.b32 %r249|%p144, %r247, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r250, %r248, 0, %r22, %r17;
+	mov.b64 %rd550, {%r249, %r250};
+	mov.b64 %rd551, %rd549;
+	mov.b64 %rd552, %rd550;
+	mov.b64 %rd553, %rd551;
+	mov.b64 %rd554, %rd552;
+	mov.b64 %rd555, %rd553;
+	mov.b64 %rd556, %rd554;
+	mov.b64 %rd557, %rd555;
+	mov.b64 %rd558, 0;
+	cvt.u64.u32 %rd559, %r2;
+	setp.eq.s64 %p145, %rd559, 0;
+	setp.gt.s64 %p146, %rd557, 0;
+	and.pred %p147, %p145, %p146;
+	@!%p147 bra $L207;
+	atom.global.add.u64 %rd560, [%rd142], %rd557;
+	mov.b64 %rd561, %rd560;
+	mov.b64 %rd558, %rd561;
+$L207:
+	cvt.u64.u32 %rd562, %r2;
+	setp.eq.s64 %p148, %rd562, 0;
+	setp.eq.u32 %p149, %r1, 0;
+	and.pred %p150, %p148, %p149;
+	bar.sync 0;
+	@!%p150 bra $L208;
+	st.shared.s64 [%rd1+1024], %rd558;
+$L208:
+	bar.sync 0;
+	ld.shared.s64 %rd563, [%rd1+1024];
+	mov.b64 %rd564, %rd563;
+	mov.b64 %rd558, %rd564;
+	add.s64 %rd565, %rd558, %rd556;
+	mov.b64 %rd566, %rd565;
+	mov.b64 %rd567, 0;
+$L209:
+	setp.lt.s64 %p151, %rd567, %rd517;
+	not.pred %p152, %p151;
+	@!%p152 bra $L213;
+	bra.uni $L211;
+$L213:
+	mul.lo.s64 %rd568, %rd567, %rd164;
+	mad.lo.s64 %rd569, %rd568, 4, %rd162;
+	ld.shared.s32 %r251, [%rd569+0];
+	mov.b32 %r252, %r251;
+	add.s64 %rd570, %rd566, %rd567;
+	mul.lo.s64 %rd571, %rd570, %rd141;
+	mad.lo.s64 %rd572, %rd571, 4, %rd139;
+	st.global.s32 [%rd572+0], %r252;
+$L210:
+	add.s64 %rd573, %rd567, 1;
+	mov.b64 %rd567, %rd573;
+	bra.uni $L209;
+$L211:
+	bra.uni $L190;
+$L189:
+	bra.uni $L188;
+$L190:
+	mov.b64 %rd574, 0;
+	setp.lt.s64 %p153, %rd420, %rd421;
+	setp.lt.s64 %p154, %rd419, %rd171;
+	or.pred %p155, %p153, %p154;
+	@!%p155 bra $L215;
+	mov.b64 %rd574, 1;
+$L215:
+	mov.b64 %rd575, %rd574;
 	// block reduction
 	sub.u32 %r253, %r13, 1;
 	mov.b32 %r254, %r3;
-$L206:
-	setp.hs.u32 %p154, %r254, 32;
-	@%p154 bra $L207;
-	mov.b64 {%r255, %r256}, %rd593;
-	shfl.sync.down.b32 %r257|%p155, %r255, %r254, %r253, %r17;
-	shfl.sync.down.b32 %r258, %r256, %r254, %r253, %r17;
-	mov.b64 %rd594, {%r257, %r258};
-	@!%p155 bra $L208;
-	max.s64 %rd595, %rd593, %rd594;
-	mov.b64 %rd593, %rd595;
-$L208:
-	shl.b32 %r254, %r254, 1;
-	bra.uni $L206;
-$L207:
-	setp.eq.u32 %p156, %r7, 0;
-	@!%p156 bra $L209;
-	mul.wide.u32 %rd596, %r8, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	st.shared.s64 [%rd597+0], %rd593;
-$L209:
-	bar.sync 0;
-	setp.eq.u32 %p157, %r8, 0;
-	@!%p157 bra $L210;
-	setp.lo.u32 %p158, %r7, %r10;
-	@!%p158 bra $L211;
-	mul.wide.u32 %rd598, %r7, 16;
-	add.s64 %rd599, %rd1, %rd598;
-	ld.shared.s64 %rd600, [%rd599+0];
-	mov.b64 %rd593, %rd600;
-$L211:
-	sub.u32 %r259, %r10, 1;
-	mov.b64 {%r260, %r261}, %rd593;
-	shfl.sync.down.b32 %r262|%p159, %r260, 1, %r259, %r17;
-	shfl.sync.down.b32 %r263, %r261, 1, %r259, %r17;
-	mov.b64 %rd601, {%r262, %r263};
-	@!%p159 bra $L212;
-	max.s64 %rd602, %rd593, %rd601;
-	mov.b64 %rd593, %rd602;
-$L212:
-	mov.b64 {%r264, %r265}, %rd593;
-	shfl.sync.down.b32 %r266|%p160, %r264, 2, %r259, %r17;
-	shfl.sync.down.b32 %r267, %r265, 2, %r259, %r17;
-	mov.b64 %rd603, {%r266, %r267};
-	@!%p160 bra $L213;
-	max.s64 %rd604, %rd593, %rd603;
-	mov.b64 %rd593, %rd604;
-$L213:
-	mov.b64 {%r268, %r269}, %rd593;
-	shfl.sync.down.b32 %r270|%p161, %r268, 4, %r259, %r17;
-	shfl.sync.down.b32 %r271, %r269, 4, %r259, %r17;
-	mov.b64 %rd605, {%r270, %r271};
-	@!%p161 bra $L214;
-	max.s64 %rd606, %rd593, %rd605;
-	mov.b64 %rd593, %rd606;
-$L214:
-	mov.b64 {%r272, %r273}, %rd593;
-	shfl.sync.down.b32 %r274|%p162, %r272, 8, %r259, %r17;
-	shfl.sync.down.b32 %r275, %r273, 8, %r259, %r17;
-	mov.b64 %rd607, {%r274, %r275};
-	@!%p162 bra $L215;
-	max.s64 %rd608, %rd593, %rd607;
-	mov.b64 %rd593, %rd608;
-$L215:
-	mov.b64 {%r276, %r277}, %rd593;
-	shfl.sync.down.b32 %r278|%p163, %r276, 16, %r259, %r17;
-	shfl.sync.down.b32 %r279, %r277, 16, %r259, %r17;
-	mov.b64 %rd609, {%r278, %r279};
-	@!%p163 bra $L216;
-	max.s64 %rd610, %rd593, %rd609;
-	mov.b64 %rd593, %rd610;
 $L216:
-	@!%p156 bra $L217;
-	st.shared.s64 [%rd1+1024], %rd593;
+	setp.hs.u32 %p156, %r254, 32;
+	@%p156 bra $L217;
+	mov.b64 {%r255, %r256}, %rd575;
+	shfl.sync.down.b32 %r257|%p157, %r255, %r254, %r253, %r17;
+	shfl.sync.down.b32 %r258, %r256, %r254, %r253, %r17;
+	mov.b64 %rd576, {%r257, %r258};
+	@!%p157 bra $L218;
+	max.s64 %rd577, %rd575, %rd576;
+	mov.b64 %rd575, %rd577;
+$L218:
+	shl.b32 %r254, %r254, 1;
+	bra.uni $L216;
 $L217:
-$L210:
-	bar.sync 0;
-	ld.shared.s64 %rd611, [%rd1+1024];
-	mov.b64 %rd593, %rd611;
-	mov.b64 %rd612, %rd593;
-	setp.eq.s64 %p164, %rd612, 0;
-	@!%p164 bra $L219;
-	bra.uni $L127;
+	setp.eq.u32 %p158, %r7, 0;
+	@!%p158 bra $L219;
+	mul.wide.u32 %rd578, %r8, 16;
+	add.s64 %rd579, %rd1, %rd578;
+	st.shared.s64 [%rd579+0], %rd575;
 $L219:
-$L126:
-	bra.uni $L125;
-$L127:
+	bar.sync 0;
+	setp.eq.u32 %p159, %r8, 0;
+	@!%p159 bra $L220;
+	setp.lo.u32 %p160, %r7, %r10;
+	@!%p160 bra $L221;
+	mul.wide.u32 %rd580, %r7, 16;
+	add.s64 %rd581, %rd1, %rd580;
+	ld.shared.s64 %rd582, [%rd581+0];
+	mov.b64 %rd575, %rd582;
+$L221:
+	sub.u32 %r259, %r10, 1;
+	mov.b64 {%r260, %r261}, %rd575;
+	shfl.sync.down.b32 %r262|%p161, %r260, 1, %r259, %r17;
+	shfl.sync.down.b32 %r263, %r261, 1, %r259, %r17;
+	mov.b64 %rd583, {%r262, %r263};
+	@!%p161 bra $L222;
+	max.s64 %rd584, %rd575, %rd583;
+	mov.b64 %rd575, %rd584;
+$L222:
+	mov.b64 {%r264, %r265}, %rd575;
+	shfl.sync.down.b32 %r266|%p162, %r264, 2, %r259, %r17;
+	shfl.sync.down.b32 %r267, %r265, 2, %r259, %r17;
+	mov.b64 %rd585, {%r266, %r267};
+	@!%p162 bra $L223;
+	max.s64 %rd586, %rd575, %rd585;
+	mov.b64 %rd575, %rd586;
+$L223:
+	mov.b64 {%r268, %r269}, %rd575;
+	shfl.sync.down.b32 %r270|%p163, %r268, 4, %r259, %r17;
+	shfl.sync.down.b32 %r271, %r269, 4, %r259, %r17;
+	mov.b64 %rd587, {%r270, %r271};
+	@!%p163 bra $L224;
+	max.s64 %rd588, %rd575, %rd587;
+	mov.b64 %rd575, %rd588;
+$L224:
+	mov.b64 {%r272, %r273}, %rd575;
+	shfl.sync.down.b32 %r274|%p164, %r272, 8, %r259, %r17;
+	shfl.sync.down.b32 %r275, %r273, 8, %r259, %r17;
+	mov.b64 %rd589, {%r274, %r275};
+	@!%p164 bra $L225;
+	max.s64 %rd590, %rd575, %rd589;
+	mov.b64 %rd575, %rd590;
+$L225:
+	mov.b64 {%r276, %r277}, %rd575;
+	shfl.sync.down.b32 %r278|%p165, %r276, 16, %r259, %r17;
+	shfl.sync.down.b32 %r279, %r277, 16, %r259, %r17;
+	mov.b64 %rd591, {%r278, %r279};
+	@!%p165 bra $L226;
+	max.s64 %rd592, %rd575, %rd591;
+	mov.b64 %rd575, %rd592;
+$L226:
+	@!%p158 bra $L227;
+	st.shared.s64 [%rd1+1024], %rd575;
+$L227:
+$L220:
+	bar.sync 0;
+	ld.shared.s64 %rd593, [%rd1+1024];
+	mov.b64 %rd575, %rd593;
+	mov.b64 %rd594, %rd575;
+	setp.eq.s64 %p166, %rd594, 0;
+	@!%p166 bra $L229;
+	bra.uni $L132;
+$L229:
+$L131:
+	bra.uni $L130;
+$L132:
 $L7:
 	bar.sync 0;
 	add.s64 %rd121, %rd121, %rd120;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd613, %rd108;
-	mov.b64 %rd614, %rd109;
+	mov.b64 %rd595, %rd108;
+	mov.b64 %rd596, %rd109;
 	// block reduction
 	mov.b32 %r280, 1;
 	sub.u32 %r281, %r13, 1;
 	mov.b32 %r282, %r3;
-$L220:
-	setp.hs.u32 %p165, %r282, 32;
-	@%p165 bra $L221;
-	mov.b64 {%r283, %r284}, %rd613;
-	shfl.sync.down.b32 %r285|%p166, %r283, %r282, %r281, %r17;
+$L230:
+	setp.hs.u32 %p167, %r282, 32;
+	@%p167 bra $L231;
+	mov.b64 {%r283, %r284}, %rd595;
+	shfl.sync.down.b32 %r285|%p168, %r283, %r282, %r281, %r17;
 	shfl.sync.down.b32 %r286, %r284, %r282, %r281, %r17;
-	mov.b64 %rd615, {%r285, %r286};
-	mov.b64 {%r287, %r288}, %rd614;
+	mov.b64 %rd597, {%r285, %r286};
+	mov.b64 {%r287, %r288}, %rd596;
 	shfl.sync.down.b32 %r289, %r287, %r282, %r281, %r17;
 	shfl.sync.down.b32 %r290, %r288, %r282, %r281, %r17;
-	mov.b64 %rd616, {%r289, %r290};
-	@!%p166 bra $L222;
-	setp.ne.u32 %p167, %r18, 9;
-	@%p167 bra.uni $L224;
-	setp.lt.s64 %p168, %rd615, %rd613;
-	setp.eq.s64 %p169, %rd615, %rd613;
-	setp.lt.s64 %p170, %rd616, %rd614;
-	and.pred %p171, %p169, %p170;
-	or.pred %p172, %p168, %p171;
-	selp.b64 %rd617, %rd615, %rd613, %p172;
-	selp.b64 %rd618, %rd616, %rd614, %p172;
-	mov.b64 %rd613, %rd617;
-	mov.b64 %rd614, %rd618;
-	bra.uni $L223;
-$L224:
-	setp.ne.u32 %p173, %r18, 10;
-	@%p173 bra.uni $L225;
-	setp.gt.s64 %p174, %rd615, %rd613;
-	setp.eq.s64 %p175, %rd615, %rd613;
-	setp.lt.s64 %p176, %rd616, %rd614;
-	and.pred %p177, %p175, %p176;
-	or.pred %p178, %p174, %p177;
-	selp.b64 %rd619, %rd615, %rd613, %p178;
-	selp.b64 %rd620, %rd616, %rd614, %p178;
-	mov.b64 %rd613, %rd619;
-	mov.b64 %rd614, %rd620;
-	bra.uni $L223;
-$L225:
-	mov.b64 %rd621, %rd613;
-	mov.b64 %rd622, %rd614;
-	mov.b64 %rd623, %rd615;
-	mov.b64 %rd624, %rd616;
-	mov.b64 %rd625, %rd621;
-	mov.b64 %rd626, %rd622;
-	mov.b64 %rd627, %rd623;
-	mov.b64 %rd628, %rd624;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd631, %rd625, %rd629;
-	mov.b64 %rd625, %rd631;
-	add.s64 %rd632, %rd626, %rd630;
-	mov.b64 %rd626, %rd632;
-$L226:
-	mov.b64 %rd613, %rd625;
-	mov.b64 %rd614, %rd626;
-$L223:
-$L222:
-	shl.b32 %r282, %r282, 1;
-	bra.uni $L220;
-$L221:
-	setp.eq.u32 %p179, %r7, 0;
-	@!%p179 bra $L227;
-	mul.wide.u32 %rd633, %r8, 16;
-	add.s64 %rd634, %rd1, %rd633;
-	st.shared.s64 [%rd634+0], %rd613;
-	st.shared.s64 [%rd634+8], %rd614;
-$L227:
-	bar.sync 0;
-	setp.eq.u32 %p180, %r8, 0;
-	@!%p180 bra $L228;
-	setp.lo.u32 %p181, %r7, %r10;
-	@!%p181 bra $L229;
-	mul.wide.u32 %rd635, %r7, 16;
-	add.s64 %rd636, %rd1, %rd635;
-	ld.shared.s64 %rd637, [%rd636+0];
-	ld.shared.s64 %rd638, [%rd636+8];
-	mov.b64 %rd613, %rd637;
-	mov.b64 %rd614, %rd638;
-$L229:
-	sub.u32 %r291, %r10, 1;
-	mov.b32 %r292, %r280;
-$L230:
-	setp.hs.u32 %p182, %r292, 32;
-	@%p182 bra $L231;
-	mov.b64 {%r293, %r294}, %rd613;
-	shfl.sync.down.b32 %r295|%p183, %r293, %r292, %r291, %r17;
-	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
-	mov.b64 %rd639, {%r295, %r296};
-	mov.b64 {%r297, %r298}, %rd614;
-	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
-	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
-	mov.b64 %rd640, {%r299, %r300};
-	@!%p183 bra $L232;
-	setp.ne.u32 %p184, %r18, 9;
-	@%p184 bra.uni $L234;
-	setp.lt.s64 %p185, %rd639, %rd613;
-	setp.eq.s64 %p186, %rd639, %rd613;
-	setp.lt.s64 %p187, %rd640, %rd614;
-	and.pred %p188, %p186, %p187;
-	or.pred %p189, %p185, %p188;
-	selp.b64 %rd641, %rd639, %rd613, %p189;
-	selp.b64 %rd642, %rd640, %rd614, %p189;
-	mov.b64 %rd613, %rd641;
-	mov.b64 %rd614, %rd642;
+	mov.b64 %rd598, {%r289, %r290};
+	@!%p168 bra $L232;
+	setp.ne.u32 %p169, %r18, 9;
+	@%p169 bra.uni $L234;
+	setp.lt.s64 %p170, %rd597, %rd595;
+	setp.eq.s64 %p171, %rd597, %rd595;
+	setp.lt.s64 %p172, %rd598, %rd596;
+	and.pred %p173, %p171, %p172;
+	or.pred %p174, %p170, %p173;
+	selp.b64 %rd599, %rd597, %rd595, %p174;
+	selp.b64 %rd600, %rd598, %rd596, %p174;
+	mov.b64 %rd595, %rd599;
+	mov.b64 %rd596, %rd600;
 	bra.uni $L233;
 $L234:
-	setp.ne.u32 %p190, %r18, 10;
-	@%p190 bra.uni $L235;
-	setp.gt.s64 %p191, %rd639, %rd613;
-	setp.eq.s64 %p192, %rd639, %rd613;
-	setp.lt.s64 %p193, %rd640, %rd614;
-	and.pred %p194, %p192, %p193;
-	or.pred %p195, %p191, %p194;
-	selp.b64 %rd643, %rd639, %rd613, %p195;
-	selp.b64 %rd644, %rd640, %rd614, %p195;
-	mov.b64 %rd613, %rd643;
-	mov.b64 %rd614, %rd644;
+	setp.ne.u32 %p175, %r18, 10;
+	@%p175 bra.uni $L235;
+	setp.gt.s64 %p176, %rd597, %rd595;
+	setp.eq.s64 %p177, %rd597, %rd595;
+	setp.lt.s64 %p178, %rd598, %rd596;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd601, %rd597, %rd595, %p180;
+	selp.b64 %rd602, %rd598, %rd596, %p180;
+	mov.b64 %rd595, %rd601;
+	mov.b64 %rd596, %rd602;
 	bra.uni $L233;
 $L235:
-	mov.b64 %rd645, %rd613;
-	mov.b64 %rd646, %rd614;
-	mov.b64 %rd647, %rd639;
-	mov.b64 %rd648, %rd640;
-	mov.b64 %rd625, %rd645;
-	mov.b64 %rd626, %rd646;
-	mov.b64 %rd627, %rd647;
-	mov.b64 %rd628, %rd648;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd649, %rd625, %rd629;
-	mov.b64 %rd625, %rd649;
-	add.s64 %rd650, %rd626, %rd630;
-	mov.b64 %rd626, %rd650;
+	mov.b64 %rd603, %rd595;
+	mov.b64 %rd604, %rd596;
+	mov.b64 %rd605, %rd597;
+	mov.b64 %rd606, %rd598;
+	mov.b64 %rd607, %rd603;
+	mov.b64 %rd608, %rd604;
+	mov.b64 %rd609, %rd605;
+	mov.b64 %rd610, %rd606;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	add.s64 %rd613, %rd607, %rd611;
+	mov.b64 %rd607, %rd613;
+	add.s64 %rd614, %rd608, %rd612;
+	mov.b64 %rd608, %rd614;
 $L236:
-	mov.b64 %rd613, %rd625;
-	mov.b64 %rd614, %rd626;
+	mov.b64 %rd595, %rd607;
+	mov.b64 %rd596, %rd608;
 $L233:
 $L232:
-	shl.b32 %r292, %r292, 1;
+	shl.b32 %r282, %r282, 1;
 	bra.uni $L230;
 $L231:
-$L228:
-	mul.wide.u32 %rd651, %r29, 16;
-	add.s64 %rd652, %rd11, %rd651;
-	setp.eq.u32 %p196, %r5, 0;
-	@!%p196 bra $L237;
-	st.global.s64 [%rd652+0], %rd613;
-	st.global.s64 [%rd652+8], %rd614;
+	setp.eq.u32 %p181, %r7, 0;
+	@!%p181 bra $L237;
+	mul.wide.u32 %rd615, %r8, 16;
+	add.s64 %rd616, %rd1, %rd615;
+	st.shared.s64 [%rd616+0], %rd595;
+	st.shared.s64 [%rd616+8], %rd596;
 $L237:
+	bar.sync 0;
+	setp.eq.u32 %p182, %r8, 0;
+	@!%p182 bra $L238;
+	setp.lo.u32 %p183, %r7, %r10;
+	@!%p183 bra $L239;
+	mul.wide.u32 %rd617, %r7, 16;
+	add.s64 %rd618, %rd1, %rd617;
+	ld.shared.s64 %rd619, [%rd618+0];
+	ld.shared.s64 %rd620, [%rd618+8];
+	mov.b64 %rd595, %rd619;
+	mov.b64 %rd596, %rd620;
+$L239:
+	sub.u32 %r291, %r10, 1;
+	mov.b32 %r292, %r280;
+$L240:
+	setp.hs.u32 %p184, %r292, 32;
+	@%p184 bra $L241;
+	mov.b64 {%r293, %r294}, %rd595;
+	shfl.sync.down.b32 %r295|%p185, %r293, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
+	mov.b64 %rd621, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd596;
+	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
+	mov.b64 %rd622, {%r299, %r300};
+	@!%p185 bra $L242;
+	setp.ne.u32 %p186, %r18, 9;
+	@%p186 bra.uni $L244;
+	setp.lt.s64 %p187, %rd621, %rd595;
+	setp.eq.s64 %p188, %rd621, %rd595;
+	setp.lt.s64 %p189, %rd622, %rd596;
+	and.pred %p190, %p188, %p189;
+	or.pred %p191, %p187, %p190;
+	selp.b64 %rd623, %rd621, %rd595, %p191;
+	selp.b64 %rd624, %rd622, %rd596, %p191;
+	mov.b64 %rd595, %rd623;
+	mov.b64 %rd596, %rd624;
+	bra.uni $L243;
+$L244:
+	setp.ne.u32 %p192, %r18, 10;
+	@%p192 bra.uni $L245;
+	setp.gt.s64 %p193, %rd621, %rd595;
+	setp.eq.s64 %p194, %rd621, %rd595;
+	setp.lt.s64 %p195, %rd622, %rd596;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd625, %rd621, %rd595, %p197;
+	selp.b64 %rd626, %rd622, %rd596, %p197;
+	mov.b64 %rd595, %rd625;
+	mov.b64 %rd596, %rd626;
+	bra.uni $L243;
+$L245:
+	mov.b64 %rd627, %rd595;
+	mov.b64 %rd628, %rd596;
+	mov.b64 %rd629, %rd621;
+	mov.b64 %rd630, %rd622;
+	mov.b64 %rd607, %rd627;
+	mov.b64 %rd608, %rd628;
+	mov.b64 %rd609, %rd629;
+	mov.b64 %rd610, %rd630;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	add.s64 %rd631, %rd607, %rd611;
+	mov.b64 %rd607, %rd631;
+	add.s64 %rd632, %rd608, %rd612;
+	mov.b64 %rd608, %rd632;
+$L246:
+	mov.b64 %rd595, %rd607;
+	mov.b64 %rd596, %rd608;
+$L243:
+$L242:
+	shl.b32 %r292, %r292, 1;
+	bra.uni $L240;
+$L241:
+$L238:
+	mul.wide.u32 %rd633, %r29, 16;
+	add.s64 %rd634, %rd11, %rd633;
+	setp.eq.u32 %p198, %r5, 0;
+	@!%p198 bra $L247;
+	st.global.s64 [%rd634+0], %rd595;
+	st.global.s64 [%rd634+8], %rd596;
+$L247:
 	// the last block combines the partials
-	setp.eq.u32 %p197, %r5, 0;
-	@!%p197 bra $L238;
+	setp.eq.u32 %p199, %r5, 0;
+	@!%p199 bra $L248;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r301, [gk_reduce_done], 1;
 	sub.u32 %r302, %r30, 1;
-	setp.eq.u32 %p198, %r301, %r302;
+	setp.eq.u32 %p200, %r301, %r302;
 	fence.acq_rel.gpu;
-	selp.b32 %r303, 1, 0, %p198;
+	selp.b32 %r303, 1, 0, %p200;
 	st.shared.u32 [%rd1+1024], %r303;
-$L238:
+$L248:
 	bar.sync 0;
 	ld.shared.u32 %r304, [%rd1+1024];
-	setp.ne.u32 %p199, %r304, 0;
-	@!%p199 bra $L239;
-	cvt.u64.u32 %rd655, %r30;
-	cvt.u64.u32 %rd656, %r5;
-	cvt.u64.u32 %rd657, %r6;
-	setp.ne.u32 %p200, %r18, 9;
-	@%p200 bra.uni $L241;
-	mov.b64 %rd653, 9223372036854775807;
-	mov.b64 %rd654, 9223372036854775807;
-	mov.b64 %rd658, %rd656;
-$L242:
-	setp.ge.s64 %p201, %rd658, %rd655;
-	@%p201 bra $L243;
-	mad.lo.s64 %rd659, %rd658, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd660, [%rd659+0];
-	ld.relaxed.gpu.global.s64 %rd661, [%rd659+8];
-	setp.lt.s64 %p202, %rd660, %rd653;
-	setp.eq.s64 %p203, %rd660, %rd653;
-	setp.lt.s64 %p204, %rd661, %rd654;
-	and.pred %p205, %p203, %p204;
-	or.pred %p206, %p202, %p205;
-	selp.b64 %rd662, %rd660, %rd653, %p206;
-	selp.b64 %rd663, %rd661, %rd654, %p206;
-	mov.b64 %rd653, %rd662;
-	mov.b64 %rd654, %rd663;
-	add.s64 %rd658, %rd658, %rd657;
-	bra.uni $L242;
-$L243:
-	bra.uni $L240;
-$L241:
-	setp.ne.u32 %p207, %r18, 10;
-	@%p207 bra.uni $L244;
-	mov.b64 %rd653, -9223372036854775808;
-	mov.b64 %rd654, 9223372036854775807;
-	mov.b64 %rd664, %rd656;
-$L245:
-	setp.ge.s64 %p208, %rd664, %rd655;
-	@%p208 bra $L246;
-	mad.lo.s64 %rd665, %rd664, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd666, [%rd665+0];
-	ld.relaxed.gpu.global.s64 %rd667, [%rd665+8];
-	setp.gt.s64 %p209, %rd666, %rd653;
-	setp.eq.s64 %p210, %rd666, %rd653;
-	setp.lt.s64 %p211, %rd667, %rd654;
-	and.pred %p212, %p210, %p211;
-	or.pred %p213, %p209, %p212;
-	selp.b64 %rd668, %rd666, %rd653, %p213;
-	selp.b64 %rd669, %rd667, %rd654, %p213;
-	mov.b64 %rd653, %rd668;
-	mov.b64 %rd654, %rd669;
-	add.s64 %rd664, %rd664, %rd657;
-	bra.uni $L245;
-$L246:
-	bra.uni $L240;
-$L244:
+	setp.ne.u32 %p201, %r304, 0;
+	@!%p201 bra $L249;
+	cvt.u64.u32 %rd637, %r30;
+	cvt.u64.u32 %rd638, %r5;
+	cvt.u64.u32 %rd639, %r6;
+	setp.ne.u32 %p202, %r18, 9;
+	@%p202 bra.uni $L251;
+	mov.b64 %rd635, 9223372036854775807;
+	mov.b64 %rd636, 9223372036854775807;
+	mov.b64 %rd640, %rd638;
+$L252:
+	setp.ge.s64 %p203, %rd640, %rd637;
+	@%p203 bra $L253;
+	mad.lo.s64 %rd641, %rd640, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd642, [%rd641+0];
+	ld.relaxed.gpu.global.s64 %rd643, [%rd641+8];
+	setp.lt.s64 %p204, %rd642, %rd635;
+	setp.eq.s64 %p205, %rd642, %rd635;
+	setp.lt.s64 %p206, %rd643, %rd636;
+	and.pred %p207, %p205, %p206;
+	or.pred %p208, %p204, %p207;
+	selp.b64 %rd644, %rd642, %rd635, %p208;
+	selp.b64 %rd645, %rd643, %rd636, %p208;
+	mov.b64 %rd635, %rd644;
+	mov.b64 %rd636, %rd645;
+	add.s64 %rd640, %rd640, %rd639;
+	bra.uni $L252;
+$L253:
+	bra.uni $L250;
+$L251:
+	setp.ne.u32 %p209, %r18, 10;
+	@%p209 bra.uni $L254;
+	mov.b64 %rd635, -9223372036854775808;
+	mov.b64 %rd636, 9223372036854775807;
+	mov.b64 %rd646, %rd638;
+$L255:
+	setp.ge.s64 %p210, %rd646, %rd637;
+	@%p210 bra $L256;
+	mad.lo.s64 %rd647, %rd646, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd648, [%rd647+0];
+	ld.relaxed.gpu.global.s64 %rd649, [%rd647+8];
+	setp.gt.s64 %p211, %rd648, %rd635;
+	setp.eq.s64 %p212, %rd648, %rd635;
+	setp.lt.s64 %p213, %rd649, %rd636;
+	and.pred %p214, %p212, %p213;
+	or.pred %p215, %p211, %p214;
+	selp.b64 %rd650, %rd648, %rd635, %p215;
+	selp.b64 %rd651, %rd649, %rd636, %p215;
+	mov.b64 %rd635, %rd650;
+	mov.b64 %rd636, %rd651;
+	add.s64 %rd646, %rd646, %rd639;
+	bra.uni $L255;
+$L256:
+	bra.uni $L250;
+$L254:
 	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
 	mov.b64 %rd112, %rd114;
 	mov.b64 %rd113, %rd115;
-$L247:
-	mov.b64 %rd670, %rd112;
-	mov.b64 %rd671, %rd113;
-	mov.b64 %rd653, %rd670;
-	mov.b64 %rd654, %rd671;
-	mov.b64 %rd672, %rd656;
-$L248:
-	setp.ge.s64 %p214, %rd672, %rd655;
-	@%p214 bra $L249;
-	mad.lo.s64 %rd673, %rd672, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd674, [%rd673+0];
-	ld.relaxed.gpu.global.s64 %rd675, [%rd673+8];
-	mov.b64 %rd676, %rd653;
-	mov.b64 %rd677, %rd654;
-	mov.b64 %rd678, %rd674;
-	mov.b64 %rd679, %rd675;
-	mov.b64 %rd625, %rd676;
-	mov.b64 %rd626, %rd677;
-	mov.b64 %rd627, %rd678;
-	mov.b64 %rd628, %rd679;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd680, %rd625, %rd629;
-	mov.b64 %rd625, %rd680;
-	add.s64 %rd681, %rd626, %rd630;
-	mov.b64 %rd626, %rd681;
+$L257:
+	mov.b64 %rd652, %rd112;
+	mov.b64 %rd653, %rd113;
+	mov.b64 %rd635, %rd652;
+	mov.b64 %rd636, %rd653;
+	mov.b64 %rd654, %rd638;
+$L258:
+	setp.ge.s64 %p216, %rd654, %rd637;
+	@%p216 bra $L259;
+	mad.lo.s64 %rd655, %rd654, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd656, [%rd655+0];
+	ld.relaxed.gpu.global.s64 %rd657, [%rd655+8];
+	mov.b64 %rd658, %rd635;
+	mov.b64 %rd659, %rd636;
+	mov.b64 %rd660, %rd656;
+	mov.b64 %rd661, %rd657;
+	mov.b64 %rd607, %rd658;
+	mov.b64 %rd608, %rd659;
+	mov.b64 %rd609, %rd660;
+	mov.b64 %rd610, %rd661;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	add.s64 %rd662, %rd607, %rd611;
+	mov.b64 %rd607, %rd662;
+	add.s64 %rd663, %rd608, %rd612;
+	mov.b64 %rd608, %rd663;
+$L260:
+	mov.b64 %rd635, %rd607;
+	mov.b64 %rd636, %rd608;
+	add.s64 %rd654, %rd654, %rd639;
+	bra.uni $L258;
+$L259:
 $L250:
-	mov.b64 %rd653, %rd625;
-	mov.b64 %rd654, %rd626;
-	add.s64 %rd672, %rd672, %rd657;
-	bra.uni $L248;
-$L249:
-$L240:
-	mov.b64 %rd682, %rd653;
-	mov.b64 %rd683, %rd654;
+	mov.b64 %rd664, %rd635;
+	mov.b64 %rd665, %rd636;
 	// block reduction
 	mov.b32 %r305, 1;
 	mov.b32 %r306, 1;
 	sub.u32 %r307, %r13, 1;
 	mov.b32 %r308, %r305;
-$L251:
-	setp.hs.u32 %p215, %r308, 32;
-	@%p215 bra $L252;
-	mov.b64 {%r309, %r310}, %rd682;
-	shfl.sync.down.b32 %r311|%p216, %r309, %r308, %r307, %r17;
+$L261:
+	setp.hs.u32 %p217, %r308, 32;
+	@%p217 bra $L262;
+	mov.b64 {%r309, %r310}, %rd664;
+	shfl.sync.down.b32 %r311|%p218, %r309, %r308, %r307, %r17;
 	shfl.sync.down.b32 %r312, %r310, %r308, %r307, %r17;
-	mov.b64 %rd684, {%r311, %r312};
-	mov.b64 {%r313, %r314}, %rd683;
+	mov.b64 %rd666, {%r311, %r312};
+	mov.b64 {%r313, %r314}, %rd665;
 	shfl.sync.down.b32 %r315, %r313, %r308, %r307, %r17;
 	shfl.sync.down.b32 %r316, %r314, %r308, %r307, %r17;
-	mov.b64 %rd685, {%r315, %r316};
-	@!%p216 bra $L253;
-	setp.ne.u32 %p217, %r18, 9;
-	@%p217 bra.uni $L255;
-	setp.lt.s64 %p218, %rd684, %rd682;
-	setp.eq.s64 %p219, %rd684, %rd682;
-	setp.lt.s64 %p220, %rd685, %rd683;
-	and.pred %p221, %p219, %p220;
-	or.pred %p222, %p218, %p221;
-	selp.b64 %rd686, %rd684, %rd682, %p222;
-	selp.b64 %rd687, %rd685, %rd683, %p222;
-	mov.b64 %rd682, %rd686;
-	mov.b64 %rd683, %rd687;
-	bra.uni $L254;
-$L255:
-	setp.ne.u32 %p223, %r18, 10;
-	@%p223 bra.uni $L256;
-	setp.gt.s64 %p224, %rd684, %rd682;
-	setp.eq.s64 %p225, %rd684, %rd682;
-	setp.lt.s64 %p226, %rd685, %rd683;
-	and.pred %p227, %p225, %p226;
-	or.pred %p228, %p224, %p227;
-	selp.b64 %rd688, %rd684, %rd682, %p228;
-	selp.b64 %rd689, %rd685, %rd683, %p228;
-	mov.b64 %rd682, %rd688;
-	mov.b64 %rd683, %rd689;
-	bra.uni $L254;
-$L256:
-	mov.b64 %rd690, %rd682;
-	mov.b64 %rd691, %rd683;
-	mov.b64 %rd692, %rd684;
-	mov.b64 %rd693, %rd685;
-	mov.b64 %rd625, %rd690;
-	mov.b64 %rd626, %rd691;
-	mov.b64 %rd627, %rd692;
-	mov.b64 %rd628, %rd693;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd694, %rd625, %rd629;
-	mov.b64 %rd625, %rd694;
-	add.s64 %rd695, %rd626, %rd630;
-	mov.b64 %rd626, %rd695;
-$L257:
-	mov.b64 %rd682, %rd625;
-	mov.b64 %rd683, %rd626;
-$L254:
-$L253:
-	shl.b32 %r308, %r308, 1;
-	bra.uni $L251;
-$L252:
-	setp.eq.u32 %p229, %r7, 0;
-	@!%p229 bra $L258;
-	mul.wide.u32 %rd696, %r8, 16;
-	add.s64 %rd697, %rd1, %rd696;
-	st.shared.s64 [%rd697+0], %rd682;
-	st.shared.s64 [%rd697+8], %rd683;
-$L258:
-	bar.sync 0;
-	setp.eq.u32 %p230, %r8, 0;
-	@!%p230 bra $L259;
-	setp.lo.u32 %p231, %r7, %r10;
-	@!%p231 bra $L260;
-	mul.wide.u32 %rd698, %r7, 16;
-	add.s64 %rd699, %rd1, %rd698;
-	ld.shared.s64 %rd700, [%rd699+0];
-	ld.shared.s64 %rd701, [%rd699+8];
-	mov.b64 %rd682, %rd700;
-	mov.b64 %rd683, %rd701;
-$L260:
-	sub.u32 %r317, %r10, 1;
-	mov.b32 %r318, %r306;
-$L261:
-	setp.hs.u32 %p232, %r318, 32;
-	@%p232 bra $L262;
-	mov.b64 {%r319, %r320}, %rd682;
-	shfl.sync.down.b32 %r321|%p233, %r319, %r318, %r317, %r17;
-	shfl.sync.down.b32 %r322, %r320, %r318, %r317, %r17;
-	mov.b64 %rd702, {%r321, %r322};
-	mov.b64 {%r323, %r324}, %rd683;
-	shfl.sync.down.b32 %r325, %r323, %r318, %r317, %r17;
-	shfl.sync.down.b32 %r326, %r324, %r318, %r317, %r17;
-	mov.b64 %rd703, {%r325, %r326};
-	@!%p233 bra $L263;
-	setp.ne.u32 %p234, %r18, 9;
-	@%p234 bra.uni $L265;
-	setp.lt.s64 %p235, %rd702, %rd682;
-	setp.eq.s64 %p236, %rd702, %rd682;
-	setp.lt.s64 %p237, %rd703, %rd683;
-	and.pred %p238, %p236, %p237;
-	or.pred %p239, %p235, %p238;
-	selp.b64 %rd704, %rd702, %rd682, %p239;
-	selp.b64 %rd705, %rd703, %rd683, %p239;
-	mov.b64 %rd682, %rd704;
-	mov.b64 %rd683, %rd705;
+	mov.b64 %rd667, {%r315, %r316};
+	@!%p218 bra $L263;
+	setp.ne.u32 %p219, %r18, 9;
+	@%p219 bra.uni $L265;
+	setp.lt.s64 %p220, %rd666, %rd664;
+	setp.eq.s64 %p221, %rd666, %rd664;
+	setp.lt.s64 %p222, %rd667, %rd665;
+	and.pred %p223, %p221, %p222;
+	or.pred %p224, %p220, %p223;
+	selp.b64 %rd668, %rd666, %rd664, %p224;
+	selp.b64 %rd669, %rd667, %rd665, %p224;
+	mov.b64 %rd664, %rd668;
+	mov.b64 %rd665, %rd669;
 	bra.uni $L264;
 $L265:
-	setp.ne.u32 %p240, %r18, 10;
-	@%p240 bra.uni $L266;
-	setp.gt.s64 %p241, %rd702, %rd682;
-	setp.eq.s64 %p242, %rd702, %rd682;
-	setp.lt.s64 %p243, %rd703, %rd683;
-	and.pred %p244, %p242, %p243;
-	or.pred %p245, %p241, %p244;
-	selp.b64 %rd706, %rd702, %rd682, %p245;
-	selp.b64 %rd707, %rd703, %rd683, %p245;
-	mov.b64 %rd682, %rd706;
-	mov.b64 %rd683, %rd707;
+	setp.ne.u32 %p225, %r18, 10;
+	@%p225 bra.uni $L266;
+	setp.gt.s64 %p226, %rd666, %rd664;
+	setp.eq.s64 %p227, %rd666, %rd664;
+	setp.lt.s64 %p228, %rd667, %rd665;
+	and.pred %p229, %p227, %p228;
+	or.pred %p230, %p226, %p229;
+	selp.b64 %rd670, %rd666, %rd664, %p230;
+	selp.b64 %rd671, %rd667, %rd665, %p230;
+	mov.b64 %rd664, %rd670;
+	mov.b64 %rd665, %rd671;
 	bra.uni $L264;
 $L266:
-	mov.b64 %rd708, %rd682;
-	mov.b64 %rd709, %rd683;
-	mov.b64 %rd710, %rd702;
-	mov.b64 %rd711, %rd703;
-	mov.b64 %rd625, %rd708;
-	mov.b64 %rd626, %rd709;
-	mov.b64 %rd627, %rd710;
-	mov.b64 %rd628, %rd711;
-	mov.b64 %rd629, %rd627;
-	mov.b64 %rd630, %rd628;
-	add.s64 %rd712, %rd625, %rd629;
-	mov.b64 %rd625, %rd712;
-	add.s64 %rd713, %rd626, %rd630;
-	mov.b64 %rd626, %rd713;
+	mov.b64 %rd672, %rd664;
+	mov.b64 %rd673, %rd665;
+	mov.b64 %rd674, %rd666;
+	mov.b64 %rd675, %rd667;
+	mov.b64 %rd607, %rd672;
+	mov.b64 %rd608, %rd673;
+	mov.b64 %rd609, %rd674;
+	mov.b64 %rd610, %rd675;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	add.s64 %rd676, %rd607, %rd611;
+	mov.b64 %rd607, %rd676;
+	add.s64 %rd677, %rd608, %rd612;
+	mov.b64 %rd608, %rd677;
 $L267:
-	mov.b64 %rd682, %rd625;
-	mov.b64 %rd683, %rd626;
+	mov.b64 %rd664, %rd607;
+	mov.b64 %rd665, %rd608;
 $L264:
 $L263:
-	shl.b32 %r318, %r318, 1;
+	shl.b32 %r308, %r308, 1;
 	bra.uni $L261;
 $L262:
-$L259:
-	@!%p197 bra $L268;
-	st.global.s64 [%rd13+0], %rd682;
-	st.global.s64 [%rd13+8], %rd683;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	setp.eq.u32 %p231, %r7, 0;
+	@!%p231 bra $L268;
+	mul.wide.u32 %rd678, %r8, 16;
+	add.s64 %rd679, %rd1, %rd678;
+	st.shared.s64 [%rd679+0], %rd664;
+	st.shared.s64 [%rd679+8], %rd665;
 $L268:
-$L239:
+	bar.sync 0;
+	setp.eq.u32 %p232, %r8, 0;
+	@!%p232 bra $L269;
+	setp.lo.u32 %p233, %r7, %r10;
+	@!%p233 bra $L270;
+	mul.wide.u32 %rd680, %r7, 16;
+	add.s64 %rd681, %rd1, %rd680;
+	ld.shared.s64 %rd682, [%rd681+0];
+	ld.shared.s64 %rd683, [%rd681+8];
+	mov.b64 %rd664, %rd682;
+	mov.b64 %rd665, %rd683;
+$L270:
+	sub.u32 %r317, %r10, 1;
+	mov.b32 %r318, %r306;
+$L271:
+	setp.hs.u32 %p234, %r318, 32;
+	@%p234 bra $L272;
+	mov.b64 {%r319, %r320}, %rd664;
+	shfl.sync.down.b32 %r321|%p235, %r319, %r318, %r317, %r17;
+	shfl.sync.down.b32 %r322, %r320, %r318, %r317, %r17;
+	mov.b64 %rd684, {%r321, %r322};
+	mov.b64 {%r323, %r324}, %rd665;
+	shfl.sync.down.b32 %r325, %r323, %r318, %r317, %r17;
+	shfl.sync.down.b32 %r326, %r324, %r318, %r317, %r17;
+	mov.b64 %rd685, {%r325, %r326};
+	@!%p235 bra $L273;
+	setp.ne.u32 %p236, %r18, 9;
+	@%p236 bra.uni $L275;
+	setp.lt.s64 %p237, %rd684, %rd664;
+	setp.eq.s64 %p238, %rd684, %rd664;
+	setp.lt.s64 %p239, %rd685, %rd665;
+	and.pred %p240, %p238, %p239;
+	or.pred %p241, %p237, %p240;
+	selp.b64 %rd686, %rd684, %rd664, %p241;
+	selp.b64 %rd687, %rd685, %rd665, %p241;
+	mov.b64 %rd664, %rd686;
+	mov.b64 %rd665, %rd687;
+	bra.uni $L274;
+$L275:
+	setp.ne.u32 %p242, %r18, 10;
+	@%p242 bra.uni $L276;
+	setp.gt.s64 %p243, %rd684, %rd664;
+	setp.eq.s64 %p244, %rd684, %rd664;
+	setp.lt.s64 %p245, %rd685, %rd665;
+	and.pred %p246, %p244, %p245;
+	or.pred %p247, %p243, %p246;
+	selp.b64 %rd688, %rd684, %rd664, %p247;
+	selp.b64 %rd689, %rd685, %rd665, %p247;
+	mov.b64 %rd664, %rd688;
+	mov.b64 %rd665, %rd689;
+	bra.uni $L274;
+$L276:
+	mov.b64 %rd690, %rd664;
+	mov.b64 %rd691, %rd665;
+	mov.b64 %rd692, %rd684;
+	mov.b64 %rd693, %rd685;
+	mov.b64 %rd607, %rd690;
+	mov.b64 %rd608, %rd691;
+	mov.b64 %rd609, %rd692;
+	mov.b64 %rd610, %rd693;
+	mov.b64 %rd611, %rd609;
+	mov.b64 %rd612, %rd610;
+	add.s64 %rd694, %rd607, %rd611;
+	mov.b64 %rd607, %rd694;
+	add.s64 %rd695, %rd608, %rd612;
+	mov.b64 %rd608, %rd695;
+$L277:
+	mov.b64 %rd664, %rd607;
+	mov.b64 %rd665, %rd608;
+$L274:
+$L273:
+	shl.b32 %r318, %r318, 1;
+	bra.uni $L271;
+$L272:
+$L269:
+	@!%p199 bra $L278;
+	st.global.s64 [%rd13+0], %rd664;
+	st.global.s64 [%rd13+8], %rd665;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L278:
+$L249:
 	ret;
 }
 `
@@ -2831,9 +2831,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<157>;
+	.reg .pred %p<158>;
 	.reg .b32 %r<170>;
-	.reg .b64 %rd<481>;
+	.reg .b64 %rd<472>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3352,240 +3352,240 @@ $L48:
 	@!%p34 bra $L62;
 	mov.b64 %rd287, %rd129;
 	mov.b32 %r81, %r52;
-	setp.lt.s64 %p46, %rd115, 64;
-	setp.le.s64 %p47, %rd159, 1;
-	or.pred %p48, %p46, %p47;
-	@!%p48 bra $L63;
-	cvt.s64.s32 %rd288, %r81;
-	add.s64 %rd289, %rd288, 1;
-	mul.lo.s64 %rd290, %rd289, %rd132;
-	mad.lo.s64 %rd291, %rd290, 8, %rd130;
-	ld.global.nc.s64 %rd292, [%rd291+0];
-	mov.b64 %rd293, %rd292;
-	cvt.s64.s32 %rd294, %r81;
-	mul.lo.s64 %rd295, %rd294, %rd132;
-	mad.lo.s64 %rd296, %rd295, 8, %rd130;
-	ld.global.nc.s64 %rd297, [%rd296+0];
-	mov.b64 %rd298, %rd297;
-	sub.s64 %rd299, %rd293, %rd298;
-	add.s64 %rd300, %rd116, %rd299;
-	mov.b64 %rd116, %rd300;
-	bra.uni $L64;
+	mov.b64 %rd288, %rd115;
+	mov.b64 %rd289, %rd159;
 $L63:
-	mov.b64 %rd301, %rd159;
-	setp.ge.s64 %p49, %rd115, 4096;
-	@!%p49 bra $L66;
-	mul.lo.s64 %rd302, %rd301, 4;
-	mov.b64 %rd301, %rd302;
-$L66:
-	setp.ge.s64 %p50, %rd115, 65536;
-	@!%p50 bra $L68;
-	mul.lo.s64 %rd303, %rd301, 4;
-	mov.b64 %rd301, %rd303;
-$L68:
-	sub.s64 %rd304, %rd301, 1;
-	and.b64 %rd305, %rd115, %rd304;
-	setp.eq.s64 %p51, %rd305, 0;
-	@!%p51 bra $L70;
-	cvt.s64.s32 %rd306, %r81;
-	add.s64 %rd307, %rd306, 1;
-	mul.lo.s64 %rd308, %rd307, %rd132;
-	mad.lo.s64 %rd309, %rd308, 8, %rd130;
-	ld.global.nc.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	cvt.s64.s32 %rd312, %r81;
-	mul.lo.s64 %rd313, %rd312, %rd132;
-	mad.lo.s64 %rd314, %rd313, 8, %rd130;
-	ld.global.nc.s64 %rd315, [%rd314+0];
-	mov.b64 %rd316, %rd315;
-	sub.s64 %rd317, %rd311, %rd316;
-	mul.lo.s64 %rd318, %rd301, %rd317;
-	add.s64 %rd319, %rd116, %rd318;
-	mov.b64 %rd116, %rd319;
-$L70:
+	setp.lt.s64 %p46, %rd288, 64;
+	setp.le.s64 %p47, %rd289, 1;
+	or.pred %p48, %p46, %p47;
+	@!%p48 bra $L67;
+	mov.b64 %rd290, 1;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd291, %rd289;
+	setp.ge.s64 %p49, %rd288, 4096;
+	@!%p49 bra $L69;
+	mul.lo.s64 %rd292, %rd291, 4;
+	mov.b64 %rd291, %rd292;
+$L69:
+	setp.ge.s64 %p50, %rd288, 65536;
+	@!%p50 bra $L71;
+	mul.lo.s64 %rd293, %rd291, 4;
+	mov.b64 %rd291, %rd293;
+$L71:
+	sub.s64 %rd294, %rd291, 1;
+	and.b64 %rd295, %rd288, %rd294;
+	setp.eq.s64 %p51, %rd295, 0;
+	@!%p51 bra $L73;
+	mov.b64 %rd290, %rd291;
+	bra.uni $L65;
+$L73:
+	mov.b64 %rd290, 0;
+	bra.uni $L65;
 $L64:
-	add.s64 %rd320, %rd115, 1;
-	mov.b64 %rd115, %rd320;
+	bra.uni $L63;
+$L65:
+	mov.b64 %rd296, %rd290;
+	setp.ne.s64 %p52, %rd296, 0;
+	@!%p52 bra $L75;
+	cvt.s64.s32 %rd297, %r81;
+	add.s64 %rd298, %rd297, 1;
+	mul.lo.s64 %rd299, %rd298, %rd132;
+	mad.lo.s64 %rd300, %rd299, 8, %rd130;
+	ld.global.nc.s64 %rd301, [%rd300+0];
+	mov.b64 %rd302, %rd301;
+	cvt.s64.s32 %rd303, %r81;
+	mul.lo.s64 %rd304, %rd303, %rd132;
+	mad.lo.s64 %rd305, %rd304, 8, %rd130;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	sub.s64 %rd308, %rd302, %rd307;
+	mul.lo.s64 %rd309, %rd296, %rd308;
+	add.s64 %rd310, %rd116, %rd309;
+	mov.b64 %rd116, %rd310;
+$L75:
+	add.s64 %rd311, %rd115, 1;
+	mov.b64 %rd115, %rd311;
 $L62:
 $L45:
 $L23:
-	add.s64 %rd321, %rd202, %rd191;
-	mov.b64 %rd202, %rd321;
+	add.s64 %rd312, %rd202, %rd191;
+	mov.b64 %rd202, %rd312;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd322, %rd196;
-$L71:
-	@!%p13 bra $L75;
-	bra.uni $L73;
-$L75:
-	// block scan
-	mov.b64 %rd323, %rd322;
-	mov.b32 %r82, %r3;
+	mov.b64 %rd313, %rd196;
 $L76:
-	setp.hs.u32 %p52, %r82, 32;
-	@%p52 bra $L77;
-	mov.b64 {%r83, %r84}, %rd323;
-	shfl.sync.up.b32 %r85|%p53, %r83, %r82, 0, %r17;
-	shfl.sync.up.b32 %r86, %r84, %r82, 0, %r17;
-	mov.b64 %rd324, {%r85, %r86};
-	@!%p53 bra $L78;
-	add.s64 %rd325, %rd324, %rd323;
-	mov.b64 %rd323, %rd325;
-$L78:
-	shl.b32 %r82, %r82, 1;
-	bra.uni $L76;
-$L77:
-	mov.b64 {%r87, %r88}, %rd323;
-	shfl.sync.up.b32 %r89|%p54, %r87, %r3, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r3, 0, %r17;
-	mov.b64 %rd326, {%r89, %r90};
-	setp.lo.u32 %p55, %r3, 32;
-	and.pred %p56, %p54, %p55;
-	selp.b64 %rd327, %rd326, 0, %p56;
-	sub.u32 %r91, %r13, %r3;
-	setp.eq.u32 %p57, %r7, %r91;
-	@!%p57 bra $L79;
-	mul.wide.u32 %rd328, %r8, 16;
-	add.s64 %rd329, %rd1, %rd328;
-	st.shared.s64 [%rd329+0], %rd323;
-$L79:
-	bar.sync 0;
-	setp.eq.u32 %p58, %r8, 0;
-	@!%p58 bra $L80;
-	mov.b64 %rd330, 0;
-	setp.lo.u32 %p59, %r7, %r10;
-	@!%p59 bra $L81;
-	mul.wide.u32 %rd331, %r7, 16;
-	add.s64 %rd332, %rd1, %rd331;
-	ld.shared.s64 %rd333, [%rd332+0];
-	mov.b64 %rd330, %rd333;
-$L81:
-	mov.b64 {%r92, %r93}, %rd330;
-	shfl.sync.up.b32 %r94|%p60, %r92, 1, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, 1, 0, %r17;
-	mov.b64 %rd334, {%r94, %r95};
-	@!%p60 bra $L82;
-	add.s64 %rd335, %rd334, %rd330;
-	mov.b64 %rd330, %rd335;
-$L82:
-	mov.b64 {%r96, %r97}, %rd330;
-	shfl.sync.up.b32 %r98|%p61, %r96, 2, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 2, 0, %r17;
-	mov.b64 %rd336, {%r98, %r99};
-	@!%p61 bra $L83;
-	add.s64 %rd337, %rd336, %rd330;
-	mov.b64 %rd330, %rd337;
-$L83:
-	mov.b64 {%r100, %r101}, %rd330;
-	shfl.sync.up.b32 %r102|%p62, %r100, 4, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 4, 0, %r17;
-	mov.b64 %rd338, {%r102, %r103};
-	@!%p62 bra $L84;
-	add.s64 %rd339, %rd338, %rd330;
-	mov.b64 %rd330, %rd339;
-$L84:
-	mov.b64 {%r104, %r105}, %rd330;
-	shfl.sync.up.b32 %r106|%p63, %r104, 8, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 8, 0, %r17;
-	mov.b64 %rd340, {%r106, %r107};
-	@!%p63 bra $L85;
-	add.s64 %rd341, %rd340, %rd330;
-	mov.b64 %rd330, %rd341;
-$L85:
-	mov.b64 {%r108, %r109}, %rd330;
-	shfl.sync.up.b32 %r110|%p64, %r108, 16, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 16, 0, %r17;
-	mov.b64 %rd342, {%r110, %r111};
-	@!%p64 bra $L86;
-	add.s64 %rd343, %rd342, %rd330;
-	mov.b64 %rd330, %rd343;
-$L86:
-	mov.b64 {%r112, %r113}, %rd330;
-	shfl.sync.up.b32 %r114|%p65, %r112, 1, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 1, 0, %r17;
-	mov.b64 %rd344, {%r114, %r115};
-	selp.b64 %rd345, %rd344, 0, %p65;
-	@!%p59 bra $L87;
-	mul.wide.u32 %rd346, %r7, 16;
-	add.s64 %rd347, %rd1, %rd346;
-	add.s64 %rd348, %rd347, 512;
-	st.shared.s64 [%rd348+0], %rd345;
-$L87:
-	sub.u32 %r116, %r10, 1;
-	setp.eq.u32 %p66, %r7, %r116;
-	@!%p66 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd330;
-$L88:
+	@!%p13 bra $L80;
+	bra.uni $L78;
 $L80:
+	// block scan
+	mov.b64 %rd314, %rd313;
+	mov.b32 %r82, %r3;
+$L81:
+	setp.hs.u32 %p53, %r82, 32;
+	@%p53 bra $L82;
+	mov.b64 {%r83, %r84}, %rd314;
+	shfl.sync.up.b32 %r85|%p54, %r83, %r82, 0, %r17;
+	shfl.sync.up.b32 %r86, %r84, %r82, 0, %r17;
+	mov.b64 %rd315, {%r85, %r86};
+	@!%p54 bra $L83;
+	add.s64 %rd316, %rd315, %rd314;
+	mov.b64 %rd314, %rd316;
+$L83:
+	shl.b32 %r82, %r82, 1;
+	bra.uni $L81;
+$L82:
+	mov.b64 {%r87, %r88}, %rd314;
+	shfl.sync.up.b32 %r89|%p55, %r87, %r3, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, %r3, 0, %r17;
+	mov.b64 %rd317, {%r89, %r90};
+	setp.lo.u32 %p56, %r3, 32;
+	and.pred %p57, %p55, %p56;
+	selp.b64 %rd318, %rd317, 0, %p57;
+	sub.u32 %r91, %r13, %r3;
+	setp.eq.u32 %p58, %r7, %r91;
+	@!%p58 bra $L84;
+	mul.wide.u32 %rd319, %r8, 16;
+	add.s64 %rd320, %rd1, %rd319;
+	st.shared.s64 [%rd320+0], %rd314;
+$L84:
 	bar.sync 0;
-	mul.wide.u32 %rd349, %r8, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	add.s64 %rd351, %rd350, 512;
-	ld.shared.s64 %rd352, [%rd351+0];
-	add.s64 %rd353, %rd352, %rd327;
-	ld.shared.s64 %rd354, [%rd1+1024];
-	mov.b64 {%r117, %r118}, %rd353;
-	shfl.sync.idx.b32 %r119|%p67, %r117, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r120, %r118, 0, %r22, %r17;
-	mov.b64 %rd355, {%r119, %r120};
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, %rd355;
-	mov.b64 %rd358, %rd356;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, 0;
-	cvt.u64.u32 %rd364, %r2;
-	setp.eq.s64 %p68, %rd364, 0;
-	setp.gt.s64 %p69, %rd362, 0;
-	and.pred %p70, %p68, %p69;
-	@!%p70 bra $L90;
-	atom.global.add.u64 %rd365, [%rd149], %rd362;
-	mov.b64 %rd366, %rd365;
-	mov.b64 %rd363, %rd366;
+	setp.eq.u32 %p59, %r8, 0;
+	@!%p59 bra $L85;
+	mov.b64 %rd321, 0;
+	setp.lo.u32 %p60, %r7, %r10;
+	@!%p60 bra $L86;
+	mul.wide.u32 %rd322, %r7, 16;
+	add.s64 %rd323, %rd1, %rd322;
+	ld.shared.s64 %rd324, [%rd323+0];
+	mov.b64 %rd321, %rd324;
+$L86:
+	mov.b64 {%r92, %r93}, %rd321;
+	shfl.sync.up.b32 %r94|%p61, %r92, 1, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, 1, 0, %r17;
+	mov.b64 %rd325, {%r94, %r95};
+	@!%p61 bra $L87;
+	add.s64 %rd326, %rd325, %rd321;
+	mov.b64 %rd321, %rd326;
+$L87:
+	mov.b64 {%r96, %r97}, %rd321;
+	shfl.sync.up.b32 %r98|%p62, %r96, 2, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 2, 0, %r17;
+	mov.b64 %rd327, {%r98, %r99};
+	@!%p62 bra $L88;
+	add.s64 %rd328, %rd327, %rd321;
+	mov.b64 %rd321, %rd328;
+$L88:
+	mov.b64 {%r100, %r101}, %rd321;
+	shfl.sync.up.b32 %r102|%p63, %r100, 4, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 4, 0, %r17;
+	mov.b64 %rd329, {%r102, %r103};
+	@!%p63 bra $L89;
+	add.s64 %rd330, %rd329, %rd321;
+	mov.b64 %rd321, %rd330;
+$L89:
+	mov.b64 {%r104, %r105}, %rd321;
+	shfl.sync.up.b32 %r106|%p64, %r104, 8, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 8, 0, %r17;
+	mov.b64 %rd331, {%r106, %r107};
+	@!%p64 bra $L90;
+	add.s64 %rd332, %rd331, %rd321;
+	mov.b64 %rd321, %rd332;
 $L90:
-	cvt.u64.u32 %rd367, %r2;
-	setp.eq.s64 %p71, %rd367, 0;
-	setp.eq.u32 %p72, %r1, 0;
-	and.pred %p73, %p71, %p72;
-	bar.sync 0;
-	@!%p73 bra $L91;
-	st.shared.s64 [%rd1+1024], %rd363;
+	mov.b64 {%r108, %r109}, %rd321;
+	shfl.sync.up.b32 %r110|%p65, %r108, 16, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 16, 0, %r17;
+	mov.b64 %rd333, {%r110, %r111};
+	@!%p65 bra $L91;
+	add.s64 %rd334, %rd333, %rd321;
+	mov.b64 %rd321, %rd334;
 $L91:
-	bar.sync 0;
-	ld.shared.s64 %rd368, [%rd1+1024];
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd363, %rd369;
-	add.s64 %rd370, %rd363, %rd361;
-	mov.b64 %rd371, %rd370;
-	mov.b64 %rd372, 0;
+	mov.b64 {%r112, %r113}, %rd321;
+	shfl.sync.up.b32 %r114|%p66, %r112, 1, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 1, 0, %r17;
+	mov.b64 %rd335, {%r114, %r115};
+	selp.b64 %rd336, %rd335, 0, %p66;
+	@!%p60 bra $L92;
+	mul.wide.u32 %rd337, %r7, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	add.s64 %rd339, %rd338, 512;
+	st.shared.s64 [%rd339+0], %rd336;
 $L92:
-	setp.lt.s64 %p74, %rd372, %rd322;
-	not.pred %p75, %p74;
-	@!%p75 bra $L96;
-	bra.uni $L94;
-$L96:
-	mul.lo.s64 %rd373, %rd372, %rd174;
-	mad.lo.s64 %rd374, %rd373, 4, %rd172;
-	ld.shared.s32 %r121, [%rd374+0];
-	mov.b32 %r122, %r121;
-	add.s64 %rd375, %rd371, %rd372;
-	mul.lo.s64 %rd376, %rd375, %rd148;
-	mad.lo.s64 %rd377, %rd376, 4, %rd146;
-	st.global.s32 [%rd377+0], %r122;
+	sub.u32 %r116, %r10, 1;
+	setp.eq.u32 %p67, %r7, %r116;
+	@!%p67 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd321;
 $L93:
-	add.s64 %rd378, %rd372, 1;
-	mov.b64 %rd372, %rd378;
-	bra.uni $L92;
-$L94:
-	bra.uni $L73;
-$L72:
-	bra.uni $L71;
-$L73:
+$L85:
+	bar.sync 0;
+	mul.wide.u32 %rd340, %r8, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	add.s64 %rd342, %rd341, 512;
+	ld.shared.s64 %rd343, [%rd342+0];
+	add.s64 %rd344, %rd343, %rd318;
+	ld.shared.s64 %rd345, [%rd1+1024];
+	mov.b64 {%r117, %r118}, %rd344;
+	shfl.sync.idx.b32 %r119|%p68, %r117, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r120, %r118, 0, %r22, %r17;
+	mov.b64 %rd346, {%r119, %r120};
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, %rd346;
+	mov.b64 %rd349, %rd347;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, 0;
+	cvt.u64.u32 %rd355, %r2;
+	setp.eq.s64 %p69, %rd355, 0;
+	setp.gt.s64 %p70, %rd353, 0;
+	and.pred %p71, %p69, %p70;
+	@!%p71 bra $L95;
+	atom.global.add.u64 %rd356, [%rd149], %rd353;
+	mov.b64 %rd357, %rd356;
+	mov.b64 %rd354, %rd357;
+$L95:
+	cvt.u64.u32 %rd358, %r2;
+	setp.eq.s64 %p72, %rd358, 0;
+	setp.eq.u32 %p73, %r1, 0;
+	and.pred %p74, %p72, %p73;
+	bar.sync 0;
+	@!%p74 bra $L96;
+	st.shared.s64 [%rd1+1024], %rd354;
+$L96:
+	bar.sync 0;
+	ld.shared.s64 %rd359, [%rd1+1024];
+	mov.b64 %rd360, %rd359;
+	mov.b64 %rd354, %rd360;
+	add.s64 %rd361, %rd354, %rd352;
+	mov.b64 %rd362, %rd361;
+	mov.b64 %rd363, 0;
+$L97:
+	setp.lt.s64 %p75, %rd363, %rd313;
+	not.pred %p76, %p75;
+	@!%p76 bra $L101;
+	bra.uni $L99;
+$L101:
+	mul.lo.s64 %rd364, %rd363, %rd174;
+	mad.lo.s64 %rd365, %rd364, 4, %rd172;
+	ld.shared.s32 %r121, [%rd365+0];
+	mov.b32 %r122, %r121;
+	add.s64 %rd366, %rd362, %rd363;
+	mul.lo.s64 %rd367, %rd366, %rd148;
+	mad.lo.s64 %rd368, %rd367, 4, %rd146;
+	st.global.s32 [%rd368+0], %r122;
+$L98:
+	add.s64 %rd369, %rd363, 1;
+	mov.b64 %rd363, %rd369;
+	bra.uni $L97;
+$L99:
+	bra.uni $L78;
+$L77:
+	bra.uni $L76;
+$L78:
 $L11:
-	add.s64 %rd379, %rd195, %rd193;
-	mov.b64 %rd195, %rd379;
+	add.s64 %rd370, %rd195, %rd193;
+	mov.b64 %rd195, %rd370;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -3593,423 +3593,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd380, %rd115;
-	mov.b64 %rd381, %rd116;
+	mov.b64 %rd371, %rd115;
+	mov.b64 %rd372, %rd116;
 	// block reduction
 	mov.b32 %r123, 1;
 	sub.u32 %r124, %r13, 1;
 	mov.b32 %r125, %r3;
-$L97:
-	setp.hs.u32 %p76, %r125, 32;
-	@%p76 bra $L98;
-	mov.b64 {%r126, %r127}, %rd380;
-	shfl.sync.down.b32 %r128|%p77, %r126, %r125, %r124, %r17;
+$L102:
+	setp.hs.u32 %p77, %r125, 32;
+	@%p77 bra $L103;
+	mov.b64 {%r126, %r127}, %rd371;
+	shfl.sync.down.b32 %r128|%p78, %r126, %r125, %r124, %r17;
 	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd382, {%r128, %r129};
-	mov.b64 {%r130, %r131}, %rd381;
+	mov.b64 %rd373, {%r128, %r129};
+	mov.b64 {%r130, %r131}, %rd372;
 	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
 	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
-	mov.b64 %rd383, {%r132, %r133};
-	@!%p77 bra $L99;
-	setp.ne.u32 %p78, %r18, 9;
-	@%p78 bra.uni $L101;
-	setp.lt.s64 %p79, %rd382, %rd380;
-	setp.eq.s64 %p80, %rd382, %rd380;
-	setp.lt.s64 %p81, %rd383, %rd381;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd384, %rd382, %rd380, %p83;
-	selp.b64 %rd385, %rd383, %rd381, %p83;
-	mov.b64 %rd380, %rd384;
-	mov.b64 %rd381, %rd385;
-	bra.uni $L100;
-$L101:
-	setp.ne.u32 %p84, %r18, 10;
-	@%p84 bra.uni $L102;
-	setp.gt.s64 %p85, %rd382, %rd380;
-	setp.eq.s64 %p86, %rd382, %rd380;
-	setp.lt.s64 %p87, %rd383, %rd381;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd386, %rd382, %rd380, %p89;
-	selp.b64 %rd387, %rd383, %rd381, %p89;
-	mov.b64 %rd380, %rd386;
-	mov.b64 %rd381, %rd387;
-	bra.uni $L100;
-$L102:
-	mov.b64 %rd388, %rd380;
-	mov.b64 %rd389, %rd381;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd383;
-	mov.b64 %rd392, %rd388;
-	mov.b64 %rd393, %rd389;
-	mov.b64 %rd394, %rd390;
-	mov.b64 %rd395, %rd391;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd398, %rd392, %rd396;
-	mov.b64 %rd392, %rd398;
-	add.s64 %rd399, %rd393, %rd397;
-	mov.b64 %rd393, %rd399;
-$L103:
-	mov.b64 %rd380, %rd392;
-	mov.b64 %rd381, %rd393;
-$L100:
-$L99:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L97;
-$L98:
-	setp.eq.u32 %p90, %r7, 0;
-	@!%p90 bra $L104;
-	mul.wide.u32 %rd400, %r8, 16;
-	add.s64 %rd401, %rd1, %rd400;
-	st.shared.s64 [%rd401+0], %rd380;
-	st.shared.s64 [%rd401+8], %rd381;
-$L104:
-	bar.sync 0;
-	setp.eq.u32 %p91, %r8, 0;
-	@!%p91 bra $L105;
-	setp.lo.u32 %p92, %r7, %r10;
-	@!%p92 bra $L106;
-	mul.wide.u32 %rd402, %r7, 16;
-	add.s64 %rd403, %rd1, %rd402;
-	ld.shared.s64 %rd404, [%rd403+0];
-	ld.shared.s64 %rd405, [%rd403+8];
-	mov.b64 %rd380, %rd404;
-	mov.b64 %rd381, %rd405;
+	mov.b64 %rd374, {%r132, %r133};
+	@!%p78 bra $L104;
+	setp.ne.u32 %p79, %r18, 9;
+	@%p79 bra.uni $L106;
+	setp.lt.s64 %p80, %rd373, %rd371;
+	setp.eq.s64 %p81, %rd373, %rd371;
+	setp.lt.s64 %p82, %rd374, %rd372;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd375, %rd373, %rd371, %p84;
+	selp.b64 %rd376, %rd374, %rd372, %p84;
+	mov.b64 %rd371, %rd375;
+	mov.b64 %rd372, %rd376;
+	bra.uni $L105;
 $L106:
+	setp.ne.u32 %p85, %r18, 10;
+	@%p85 bra.uni $L107;
+	setp.gt.s64 %p86, %rd373, %rd371;
+	setp.eq.s64 %p87, %rd373, %rd371;
+	setp.lt.s64 %p88, %rd374, %rd372;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd377, %rd373, %rd371, %p90;
+	selp.b64 %rd378, %rd374, %rd372, %p90;
+	mov.b64 %rd371, %rd377;
+	mov.b64 %rd372, %rd378;
+	bra.uni $L105;
+$L107:
+	mov.b64 %rd379, %rd371;
+	mov.b64 %rd380, %rd372;
+	mov.b64 %rd381, %rd373;
+	mov.b64 %rd382, %rd374;
+	mov.b64 %rd383, %rd379;
+	mov.b64 %rd384, %rd380;
+	mov.b64 %rd385, %rd381;
+	mov.b64 %rd386, %rd382;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd389, %rd383, %rd387;
+	mov.b64 %rd383, %rd389;
+	add.s64 %rd390, %rd384, %rd388;
+	mov.b64 %rd384, %rd390;
+$L108:
+	mov.b64 %rd371, %rd383;
+	mov.b64 %rd372, %rd384;
+$L105:
+$L104:
+	shl.b32 %r125, %r125, 1;
+	bra.uni $L102;
+$L103:
+	setp.eq.u32 %p91, %r7, 0;
+	@!%p91 bra $L109;
+	mul.wide.u32 %rd391, %r8, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	st.shared.s64 [%rd392+0], %rd371;
+	st.shared.s64 [%rd392+8], %rd372;
+$L109:
+	bar.sync 0;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L110;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L111;
+	mul.wide.u32 %rd393, %r7, 16;
+	add.s64 %rd394, %rd1, %rd393;
+	ld.shared.s64 %rd395, [%rd394+0];
+	ld.shared.s64 %rd396, [%rd394+8];
+	mov.b64 %rd371, %rd395;
+	mov.b64 %rd372, %rd396;
+$L111:
 	sub.u32 %r134, %r10, 1;
 	mov.b32 %r135, %r123;
-$L107:
-	setp.hs.u32 %p93, %r135, 32;
-	@%p93 bra $L108;
-	mov.b64 {%r136, %r137}, %rd380;
-	shfl.sync.down.b32 %r138|%p94, %r136, %r135, %r134, %r17;
+$L112:
+	setp.hs.u32 %p94, %r135, 32;
+	@%p94 bra $L113;
+	mov.b64 {%r136, %r137}, %rd371;
+	shfl.sync.down.b32 %r138|%p95, %r136, %r135, %r134, %r17;
 	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
-	mov.b64 %rd406, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd381;
+	mov.b64 %rd397, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd372;
 	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
 	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
-	mov.b64 %rd407, {%r142, %r143};
-	@!%p94 bra $L109;
-	setp.ne.u32 %p95, %r18, 9;
-	@%p95 bra.uni $L111;
-	setp.lt.s64 %p96, %rd406, %rd380;
-	setp.eq.s64 %p97, %rd406, %rd380;
-	setp.lt.s64 %p98, %rd407, %rd381;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd408, %rd406, %rd380, %p100;
-	selp.b64 %rd409, %rd407, %rd381, %p100;
-	mov.b64 %rd380, %rd408;
-	mov.b64 %rd381, %rd409;
-	bra.uni $L110;
-$L111:
-	setp.ne.u32 %p101, %r18, 10;
-	@%p101 bra.uni $L112;
-	setp.gt.s64 %p102, %rd406, %rd380;
-	setp.eq.s64 %p103, %rd406, %rd380;
-	setp.lt.s64 %p104, %rd407, %rd381;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd410, %rd406, %rd380, %p106;
-	selp.b64 %rd411, %rd407, %rd381, %p106;
-	mov.b64 %rd380, %rd410;
-	mov.b64 %rd381, %rd411;
-	bra.uni $L110;
-$L112:
-	mov.b64 %rd412, %rd380;
-	mov.b64 %rd413, %rd381;
-	mov.b64 %rd414, %rd406;
-	mov.b64 %rd415, %rd407;
-	mov.b64 %rd392, %rd412;
-	mov.b64 %rd393, %rd413;
-	mov.b64 %rd394, %rd414;
-	mov.b64 %rd395, %rd415;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd416, %rd392, %rd396;
-	mov.b64 %rd392, %rd416;
-	add.s64 %rd417, %rd393, %rd397;
-	mov.b64 %rd393, %rd417;
-$L113:
-	mov.b64 %rd380, %rd392;
-	mov.b64 %rd381, %rd393;
-$L110:
-$L109:
-	shl.b32 %r135, %r135, 1;
-	bra.uni $L107;
-$L108:
-$L105:
-	mul.wide.u32 %rd418, %r29, 16;
-	add.s64 %rd419, %rd11, %rd418;
-	setp.eq.u32 %p107, %r5, 0;
-	@!%p107 bra $L114;
-	st.global.s64 [%rd419+0], %rd380;
-	st.global.s64 [%rd419+8], %rd381;
+	mov.b64 %rd398, {%r142, %r143};
+	@!%p95 bra $L114;
+	setp.ne.u32 %p96, %r18, 9;
+	@%p96 bra.uni $L116;
+	setp.lt.s64 %p97, %rd397, %rd371;
+	setp.eq.s64 %p98, %rd397, %rd371;
+	setp.lt.s64 %p99, %rd398, %rd372;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd399, %rd397, %rd371, %p101;
+	selp.b64 %rd400, %rd398, %rd372, %p101;
+	mov.b64 %rd371, %rd399;
+	mov.b64 %rd372, %rd400;
+	bra.uni $L115;
+$L116:
+	setp.ne.u32 %p102, %r18, 10;
+	@%p102 bra.uni $L117;
+	setp.gt.s64 %p103, %rd397, %rd371;
+	setp.eq.s64 %p104, %rd397, %rd371;
+	setp.lt.s64 %p105, %rd398, %rd372;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd401, %rd397, %rd371, %p107;
+	selp.b64 %rd402, %rd398, %rd372, %p107;
+	mov.b64 %rd371, %rd401;
+	mov.b64 %rd372, %rd402;
+	bra.uni $L115;
+$L117:
+	mov.b64 %rd403, %rd371;
+	mov.b64 %rd404, %rd372;
+	mov.b64 %rd405, %rd397;
+	mov.b64 %rd406, %rd398;
+	mov.b64 %rd383, %rd403;
+	mov.b64 %rd384, %rd404;
+	mov.b64 %rd385, %rd405;
+	mov.b64 %rd386, %rd406;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd407, %rd383, %rd387;
+	mov.b64 %rd383, %rd407;
+	add.s64 %rd408, %rd384, %rd388;
+	mov.b64 %rd384, %rd408;
+$L118:
+	mov.b64 %rd371, %rd383;
+	mov.b64 %rd372, %rd384;
+$L115:
 $L114:
-	// the last block combines the partials
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L112;
+$L113:
+$L110:
+	mul.wide.u32 %rd409, %r29, 16;
+	add.s64 %rd410, %rd11, %rd409;
 	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L115;
+	@!%p108 bra $L119;
+	st.global.s64 [%rd410+0], %rd371;
+	st.global.s64 [%rd410+8], %rd372;
+$L119:
+	// the last block combines the partials
+	setp.eq.u32 %p109, %r5, 0;
+	@!%p109 bra $L120;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r144, [gk_reduce_done], 1;
 	sub.u32 %r145, %r30, 1;
-	setp.eq.u32 %p109, %r144, %r145;
+	setp.eq.u32 %p110, %r144, %r145;
 	fence.acq_rel.gpu;
-	selp.b32 %r146, 1, 0, %p109;
+	selp.b32 %r146, 1, 0, %p110;
 	st.shared.u32 [%rd1+1024], %r146;
-$L115:
+$L120:
 	bar.sync 0;
 	ld.shared.u32 %r147, [%rd1+1024];
-	setp.ne.u32 %p110, %r147, 0;
-	@!%p110 bra $L116;
-	cvt.u64.u32 %rd422, %r30;
-	cvt.u64.u32 %rd423, %r5;
-	cvt.u64.u32 %rd424, %r6;
-	setp.ne.u32 %p111, %r18, 9;
-	@%p111 bra.uni $L118;
-	mov.b64 %rd420, 9223372036854775807;
-	mov.b64 %rd421, 9223372036854775807;
-	mov.b64 %rd425, %rd423;
-$L119:
-	setp.ge.s64 %p112, %rd425, %rd422;
-	@%p112 bra $L120;
-	mad.lo.s64 %rd426, %rd425, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd427, [%rd426+0];
-	ld.relaxed.gpu.global.s64 %rd428, [%rd426+8];
-	setp.lt.s64 %p113, %rd427, %rd420;
-	setp.eq.s64 %p114, %rd427, %rd420;
-	setp.lt.s64 %p115, %rd428, %rd421;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd429, %rd427, %rd420, %p117;
-	selp.b64 %rd430, %rd428, %rd421, %p117;
-	mov.b64 %rd420, %rd429;
-	mov.b64 %rd421, %rd430;
-	add.s64 %rd425, %rd425, %rd424;
-	bra.uni $L119;
-$L120:
-	bra.uni $L117;
-$L118:
-	setp.ne.u32 %p118, %r18, 10;
-	@%p118 bra.uni $L121;
-	mov.b64 %rd420, -9223372036854775808;
-	mov.b64 %rd421, 9223372036854775807;
-	mov.b64 %rd431, %rd423;
-$L122:
-	setp.ge.s64 %p119, %rd431, %rd422;
-	@%p119 bra $L123;
-	mad.lo.s64 %rd432, %rd431, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd433, [%rd432+0];
-	ld.relaxed.gpu.global.s64 %rd434, [%rd432+8];
-	setp.gt.s64 %p120, %rd433, %rd420;
-	setp.eq.s64 %p121, %rd433, %rd420;
-	setp.lt.s64 %p122, %rd434, %rd421;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd435, %rd433, %rd420, %p124;
-	selp.b64 %rd436, %rd434, %rd421, %p124;
-	mov.b64 %rd420, %rd435;
-	mov.b64 %rd421, %rd436;
-	add.s64 %rd431, %rd431, %rd424;
+	setp.ne.u32 %p111, %r147, 0;
+	@!%p111 bra $L121;
+	cvt.u64.u32 %rd413, %r30;
+	cvt.u64.u32 %rd414, %r5;
+	cvt.u64.u32 %rd415, %r6;
+	setp.ne.u32 %p112, %r18, 9;
+	@%p112 bra.uni $L123;
+	mov.b64 %rd411, 9223372036854775807;
+	mov.b64 %rd412, 9223372036854775807;
+	mov.b64 %rd416, %rd414;
+$L124:
+	setp.ge.s64 %p113, %rd416, %rd413;
+	@%p113 bra $L125;
+	mad.lo.s64 %rd417, %rd416, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd418, [%rd417+0];
+	ld.relaxed.gpu.global.s64 %rd419, [%rd417+8];
+	setp.lt.s64 %p114, %rd418, %rd411;
+	setp.eq.s64 %p115, %rd418, %rd411;
+	setp.lt.s64 %p116, %rd419, %rd412;
+	and.pred %p117, %p115, %p116;
+	or.pred %p118, %p114, %p117;
+	selp.b64 %rd420, %rd418, %rd411, %p118;
+	selp.b64 %rd421, %rd419, %rd412, %p118;
+	mov.b64 %rd411, %rd420;
+	mov.b64 %rd412, %rd421;
+	add.s64 %rd416, %rd416, %rd415;
+	bra.uni $L124;
+$L125:
 	bra.uni $L122;
 $L123:
-	bra.uni $L117;
-$L121:
+	setp.ne.u32 %p119, %r18, 10;
+	@%p119 bra.uni $L126;
+	mov.b64 %rd411, -9223372036854775808;
+	mov.b64 %rd412, 9223372036854775807;
+	mov.b64 %rd422, %rd414;
+$L127:
+	setp.ge.s64 %p120, %rd422, %rd413;
+	@%p120 bra $L128;
+	mad.lo.s64 %rd423, %rd422, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd424, [%rd423+0];
+	ld.relaxed.gpu.global.s64 %rd425, [%rd423+8];
+	setp.gt.s64 %p121, %rd424, %rd411;
+	setp.eq.s64 %p122, %rd424, %rd411;
+	setp.lt.s64 %p123, %rd425, %rd412;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd426, %rd424, %rd411, %p125;
+	selp.b64 %rd427, %rd425, %rd412, %p125;
+	mov.b64 %rd411, %rd426;
+	mov.b64 %rd412, %rd427;
+	add.s64 %rd422, %rd422, %rd415;
+	bra.uni $L127;
+$L128:
+	bra.uni $L122;
+$L126:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L124:
-	mov.b64 %rd437, %rd119;
-	mov.b64 %rd438, %rd120;
-	mov.b64 %rd420, %rd437;
-	mov.b64 %rd421, %rd438;
-	mov.b64 %rd439, %rd423;
-$L125:
-	setp.ge.s64 %p125, %rd439, %rd422;
-	@%p125 bra $L126;
-	mad.lo.s64 %rd440, %rd439, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd441, [%rd440+0];
-	ld.relaxed.gpu.global.s64 %rd442, [%rd440+8];
-	mov.b64 %rd443, %rd420;
-	mov.b64 %rd444, %rd421;
-	mov.b64 %rd445, %rd441;
-	mov.b64 %rd446, %rd442;
-	mov.b64 %rd392, %rd443;
-	mov.b64 %rd393, %rd444;
-	mov.b64 %rd394, %rd445;
-	mov.b64 %rd395, %rd446;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd447, %rd392, %rd396;
-	mov.b64 %rd392, %rd447;
-	add.s64 %rd448, %rd393, %rd397;
-	mov.b64 %rd393, %rd448;
-$L127:
-	mov.b64 %rd420, %rd392;
-	mov.b64 %rd421, %rd393;
-	add.s64 %rd439, %rd439, %rd424;
-	bra.uni $L125;
-$L126:
-$L117:
-	mov.b64 %rd449, %rd420;
-	mov.b64 %rd450, %rd421;
+$L129:
+	mov.b64 %rd428, %rd119;
+	mov.b64 %rd429, %rd120;
+	mov.b64 %rd411, %rd428;
+	mov.b64 %rd412, %rd429;
+	mov.b64 %rd430, %rd414;
+$L130:
+	setp.ge.s64 %p126, %rd430, %rd413;
+	@%p126 bra $L131;
+	mad.lo.s64 %rd431, %rd430, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd432, [%rd431+0];
+	ld.relaxed.gpu.global.s64 %rd433, [%rd431+8];
+	mov.b64 %rd434, %rd411;
+	mov.b64 %rd435, %rd412;
+	mov.b64 %rd436, %rd432;
+	mov.b64 %rd437, %rd433;
+	mov.b64 %rd383, %rd434;
+	mov.b64 %rd384, %rd435;
+	mov.b64 %rd385, %rd436;
+	mov.b64 %rd386, %rd437;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd438, %rd383, %rd387;
+	mov.b64 %rd383, %rd438;
+	add.s64 %rd439, %rd384, %rd388;
+	mov.b64 %rd384, %rd439;
+$L132:
+	mov.b64 %rd411, %rd383;
+	mov.b64 %rd412, %rd384;
+	add.s64 %rd430, %rd430, %rd415;
+	bra.uni $L130;
+$L131:
+$L122:
+	mov.b64 %rd440, %rd411;
+	mov.b64 %rd441, %rd412;
 	// block reduction
 	mov.b32 %r148, 1;
 	mov.b32 %r149, 1;
 	sub.u32 %r150, %r13, 1;
 	mov.b32 %r151, %r148;
-$L128:
-	setp.hs.u32 %p126, %r151, 32;
-	@%p126 bra $L129;
-	mov.b64 {%r152, %r153}, %rd449;
-	shfl.sync.down.b32 %r154|%p127, %r152, %r151, %r150, %r17;
+$L133:
+	setp.hs.u32 %p127, %r151, 32;
+	@%p127 bra $L134;
+	mov.b64 {%r152, %r153}, %rd440;
+	shfl.sync.down.b32 %r154|%p128, %r152, %r151, %r150, %r17;
 	shfl.sync.down.b32 %r155, %r153, %r151, %r150, %r17;
-	mov.b64 %rd451, {%r154, %r155};
-	mov.b64 {%r156, %r157}, %rd450;
+	mov.b64 %rd442, {%r154, %r155};
+	mov.b64 {%r156, %r157}, %rd441;
 	shfl.sync.down.b32 %r158, %r156, %r151, %r150, %r17;
 	shfl.sync.down.b32 %r159, %r157, %r151, %r150, %r17;
-	mov.b64 %rd452, {%r158, %r159};
-	@!%p127 bra $L130;
-	setp.ne.u32 %p128, %r18, 9;
-	@%p128 bra.uni $L132;
-	setp.lt.s64 %p129, %rd451, %rd449;
-	setp.eq.s64 %p130, %rd451, %rd449;
-	setp.lt.s64 %p131, %rd452, %rd450;
-	and.pred %p132, %p130, %p131;
-	or.pred %p133, %p129, %p132;
-	selp.b64 %rd453, %rd451, %rd449, %p133;
-	selp.b64 %rd454, %rd452, %rd450, %p133;
-	mov.b64 %rd449, %rd453;
-	mov.b64 %rd450, %rd454;
-	bra.uni $L131;
-$L132:
-	setp.ne.u32 %p134, %r18, 10;
-	@%p134 bra.uni $L133;
-	setp.gt.s64 %p135, %rd451, %rd449;
-	setp.eq.s64 %p136, %rd451, %rd449;
-	setp.lt.s64 %p137, %rd452, %rd450;
-	and.pred %p138, %p136, %p137;
-	or.pred %p139, %p135, %p138;
-	selp.b64 %rd455, %rd451, %rd449, %p139;
-	selp.b64 %rd456, %rd452, %rd450, %p139;
-	mov.b64 %rd449, %rd455;
-	mov.b64 %rd450, %rd456;
-	bra.uni $L131;
-$L133:
-	mov.b64 %rd457, %rd449;
-	mov.b64 %rd458, %rd450;
-	mov.b64 %rd459, %rd451;
-	mov.b64 %rd460, %rd452;
-	mov.b64 %rd392, %rd457;
-	mov.b64 %rd393, %rd458;
-	mov.b64 %rd394, %rd459;
-	mov.b64 %rd395, %rd460;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd461, %rd392, %rd396;
-	mov.b64 %rd392, %rd461;
-	add.s64 %rd462, %rd393, %rd397;
-	mov.b64 %rd393, %rd462;
-$L134:
-	mov.b64 %rd449, %rd392;
-	mov.b64 %rd450, %rd393;
-$L131:
-$L130:
-	shl.b32 %r151, %r151, 1;
-	bra.uni $L128;
-$L129:
-	setp.eq.u32 %p140, %r7, 0;
-	@!%p140 bra $L135;
-	mul.wide.u32 %rd463, %r8, 16;
-	add.s64 %rd464, %rd1, %rd463;
-	st.shared.s64 [%rd464+0], %rd449;
-	st.shared.s64 [%rd464+8], %rd450;
-$L135:
-	bar.sync 0;
-	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L136;
-	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L137;
-	mul.wide.u32 %rd465, %r7, 16;
-	add.s64 %rd466, %rd1, %rd465;
-	ld.shared.s64 %rd467, [%rd466+0];
-	ld.shared.s64 %rd468, [%rd466+8];
-	mov.b64 %rd449, %rd467;
-	mov.b64 %rd450, %rd468;
+	mov.b64 %rd443, {%r158, %r159};
+	@!%p128 bra $L135;
+	setp.ne.u32 %p129, %r18, 9;
+	@%p129 bra.uni $L137;
+	setp.lt.s64 %p130, %rd442, %rd440;
+	setp.eq.s64 %p131, %rd442, %rd440;
+	setp.lt.s64 %p132, %rd443, %rd441;
+	and.pred %p133, %p131, %p132;
+	or.pred %p134, %p130, %p133;
+	selp.b64 %rd444, %rd442, %rd440, %p134;
+	selp.b64 %rd445, %rd443, %rd441, %p134;
+	mov.b64 %rd440, %rd444;
+	mov.b64 %rd441, %rd445;
+	bra.uni $L136;
 $L137:
+	setp.ne.u32 %p135, %r18, 10;
+	@%p135 bra.uni $L138;
+	setp.gt.s64 %p136, %rd442, %rd440;
+	setp.eq.s64 %p137, %rd442, %rd440;
+	setp.lt.s64 %p138, %rd443, %rd441;
+	and.pred %p139, %p137, %p138;
+	or.pred %p140, %p136, %p139;
+	selp.b64 %rd446, %rd442, %rd440, %p140;
+	selp.b64 %rd447, %rd443, %rd441, %p140;
+	mov.b64 %rd440, %rd446;
+	mov.b64 %rd441, %rd447;
+	bra.uni $L136;
+$L138:
+	mov.b64 %rd448, %rd440;
+	mov.b64 %rd449, %rd441;
+	mov.b64 %rd450, %rd442;
+	mov.b64 %rd451, %rd443;
+	mov.b64 %rd383, %rd448;
+	mov.b64 %rd384, %rd449;
+	mov.b64 %rd385, %rd450;
+	mov.b64 %rd386, %rd451;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd452, %rd383, %rd387;
+	mov.b64 %rd383, %rd452;
+	add.s64 %rd453, %rd384, %rd388;
+	mov.b64 %rd384, %rd453;
+$L139:
+	mov.b64 %rd440, %rd383;
+	mov.b64 %rd441, %rd384;
+$L136:
+$L135:
+	shl.b32 %r151, %r151, 1;
+	bra.uni $L133;
+$L134:
+	setp.eq.u32 %p141, %r7, 0;
+	@!%p141 bra $L140;
+	mul.wide.u32 %rd454, %r8, 16;
+	add.s64 %rd455, %rd1, %rd454;
+	st.shared.s64 [%rd455+0], %rd440;
+	st.shared.s64 [%rd455+8], %rd441;
+$L140:
+	bar.sync 0;
+	setp.eq.u32 %p142, %r8, 0;
+	@!%p142 bra $L141;
+	setp.lo.u32 %p143, %r7, %r10;
+	@!%p143 bra $L142;
+	mul.wide.u32 %rd456, %r7, 16;
+	add.s64 %rd457, %rd1, %rd456;
+	ld.shared.s64 %rd458, [%rd457+0];
+	ld.shared.s64 %rd459, [%rd457+8];
+	mov.b64 %rd440, %rd458;
+	mov.b64 %rd441, %rd459;
+$L142:
 	sub.u32 %r160, %r10, 1;
 	mov.b32 %r161, %r149;
-$L138:
-	setp.hs.u32 %p143, %r161, 32;
-	@%p143 bra $L139;
-	mov.b64 {%r162, %r163}, %rd449;
-	shfl.sync.down.b32 %r164|%p144, %r162, %r161, %r160, %r17;
+$L143:
+	setp.hs.u32 %p144, %r161, 32;
+	@%p144 bra $L144;
+	mov.b64 {%r162, %r163}, %rd440;
+	shfl.sync.down.b32 %r164|%p145, %r162, %r161, %r160, %r17;
 	shfl.sync.down.b32 %r165, %r163, %r161, %r160, %r17;
-	mov.b64 %rd469, {%r164, %r165};
-	mov.b64 {%r166, %r167}, %rd450;
+	mov.b64 %rd460, {%r164, %r165};
+	mov.b64 {%r166, %r167}, %rd441;
 	shfl.sync.down.b32 %r168, %r166, %r161, %r160, %r17;
 	shfl.sync.down.b32 %r169, %r167, %r161, %r160, %r17;
-	mov.b64 %rd470, {%r168, %r169};
-	@!%p144 bra $L140;
-	setp.ne.u32 %p145, %r18, 9;
-	@%p145 bra.uni $L142;
-	setp.lt.s64 %p146, %rd469, %rd449;
-	setp.eq.s64 %p147, %rd469, %rd449;
-	setp.lt.s64 %p148, %rd470, %rd450;
-	and.pred %p149, %p147, %p148;
-	or.pred %p150, %p146, %p149;
-	selp.b64 %rd471, %rd469, %rd449, %p150;
-	selp.b64 %rd472, %rd470, %rd450, %p150;
-	mov.b64 %rd449, %rd471;
-	mov.b64 %rd450, %rd472;
-	bra.uni $L141;
-$L142:
-	setp.ne.u32 %p151, %r18, 10;
-	@%p151 bra.uni $L143;
-	setp.gt.s64 %p152, %rd469, %rd449;
-	setp.eq.s64 %p153, %rd469, %rd449;
-	setp.lt.s64 %p154, %rd470, %rd450;
-	and.pred %p155, %p153, %p154;
-	or.pred %p156, %p152, %p155;
-	selp.b64 %rd473, %rd469, %rd449, %p156;
-	selp.b64 %rd474, %rd470, %rd450, %p156;
-	mov.b64 %rd449, %rd473;
-	mov.b64 %rd450, %rd474;
-	bra.uni $L141;
-$L143:
-	mov.b64 %rd475, %rd449;
-	mov.b64 %rd476, %rd450;
-	mov.b64 %rd477, %rd469;
-	mov.b64 %rd478, %rd470;
-	mov.b64 %rd392, %rd475;
-	mov.b64 %rd393, %rd476;
-	mov.b64 %rd394, %rd477;
-	mov.b64 %rd395, %rd478;
-	mov.b64 %rd396, %rd394;
-	mov.b64 %rd397, %rd395;
-	add.s64 %rd479, %rd392, %rd396;
-	mov.b64 %rd392, %rd479;
-	add.s64 %rd480, %rd393, %rd397;
-	mov.b64 %rd393, %rd480;
-$L144:
-	mov.b64 %rd449, %rd392;
-	mov.b64 %rd450, %rd393;
-$L141:
-$L140:
-	shl.b32 %r161, %r161, 1;
-	bra.uni $L138;
-$L139:
-$L136:
-	@!%p108 bra $L145;
-	st.global.s64 [%rd13+0], %rd449;
-	st.global.s64 [%rd13+8], %rd450;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd461, {%r168, %r169};
+	@!%p145 bra $L145;
+	setp.ne.u32 %p146, %r18, 9;
+	@%p146 bra.uni $L147;
+	setp.lt.s64 %p147, %rd460, %rd440;
+	setp.eq.s64 %p148, %rd460, %rd440;
+	setp.lt.s64 %p149, %rd461, %rd441;
+	and.pred %p150, %p148, %p149;
+	or.pred %p151, %p147, %p150;
+	selp.b64 %rd462, %rd460, %rd440, %p151;
+	selp.b64 %rd463, %rd461, %rd441, %p151;
+	mov.b64 %rd440, %rd462;
+	mov.b64 %rd441, %rd463;
+	bra.uni $L146;
+$L147:
+	setp.ne.u32 %p152, %r18, 10;
+	@%p152 bra.uni $L148;
+	setp.gt.s64 %p153, %rd460, %rd440;
+	setp.eq.s64 %p154, %rd460, %rd440;
+	setp.lt.s64 %p155, %rd461, %rd441;
+	and.pred %p156, %p154, %p155;
+	or.pred %p157, %p153, %p156;
+	selp.b64 %rd464, %rd460, %rd440, %p157;
+	selp.b64 %rd465, %rd461, %rd441, %p157;
+	mov.b64 %rd440, %rd464;
+	mov.b64 %rd441, %rd465;
+	bra.uni $L146;
+$L148:
+	mov.b64 %rd466, %rd440;
+	mov.b64 %rd467, %rd441;
+	mov.b64 %rd468, %rd460;
+	mov.b64 %rd469, %rd461;
+	mov.b64 %rd383, %rd466;
+	mov.b64 %rd384, %rd467;
+	mov.b64 %rd385, %rd468;
+	mov.b64 %rd386, %rd469;
+	mov.b64 %rd387, %rd385;
+	mov.b64 %rd388, %rd386;
+	add.s64 %rd470, %rd383, %rd387;
+	mov.b64 %rd383, %rd470;
+	add.s64 %rd471, %rd384, %rd388;
+	mov.b64 %rd384, %rd471;
+$L149:
+	mov.b64 %rd440, %rd383;
+	mov.b64 %rd441, %rd384;
+$L146:
 $L145:
-$L116:
+	shl.b32 %r161, %r161, 1;
+	bra.uni $L143;
+$L144:
+$L141:
+	@!%p109 bra $L150;
+	st.global.s64 [%rd13+0], %rd440;
+	st.global.s64 [%rd13+8], %rd441;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L150:
+$L121:
 	ret;
 }
 `
@@ -4080,9 +4080,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<151>;
+	.reg .pred %p<152>;
 	.reg .b32 %r<171>;
-	.reg .b64 %rd<444>;
+	.reg .b64 %rd<435>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4544,245 +4544,245 @@ $L43:
 	@!%p28 bra $L57;
 	mov.b64 %rd249, %rd122;
 	mov.b32 %r82, %r53;
-	setp.lt.s64 %p40, %rd108, 64;
-	setp.le.s64 %p41, %rd152, 1;
-	or.pred %p42, %p40, %p41;
-	@!%p42 bra $L58;
-	cvt.s64.s32 %rd250, %r82;
-	add.s64 %rd251, %rd250, 1;
-	mul.lo.s64 %rd252, %rd251, %rd125;
-	mad.lo.s64 %rd253, %rd252, 8, %rd123;
-	ld.global.nc.s64 %rd254, [%rd253+0];
-	mov.b64 %rd255, %rd254;
-	cvt.s64.s32 %rd256, %r82;
-	mul.lo.s64 %rd257, %rd256, %rd125;
-	mad.lo.s64 %rd258, %rd257, 8, %rd123;
-	ld.global.nc.s64 %rd259, [%rd258+0];
-	mov.b64 %rd260, %rd259;
-	sub.s64 %rd261, %rd255, %rd260;
-	add.s64 %rd262, %rd109, %rd261;
-	mov.b64 %rd109, %rd262;
-	bra.uni $L59;
+	mov.b64 %rd250, %rd108;
+	mov.b64 %rd251, %rd152;
 $L58:
-	mov.b64 %rd263, %rd152;
-	setp.ge.s64 %p43, %rd108, 4096;
-	@!%p43 bra $L61;
-	mul.lo.s64 %rd264, %rd263, 4;
-	mov.b64 %rd263, %rd264;
-$L61:
-	setp.ge.s64 %p44, %rd108, 65536;
-	@!%p44 bra $L63;
-	mul.lo.s64 %rd265, %rd263, 4;
-	mov.b64 %rd263, %rd265;
-$L63:
-	sub.s64 %rd266, %rd263, 1;
-	and.b64 %rd267, %rd108, %rd266;
-	setp.eq.s64 %p45, %rd267, 0;
-	@!%p45 bra $L65;
-	cvt.s64.s32 %rd268, %r82;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd125;
-	mad.lo.s64 %rd271, %rd270, 8, %rd123;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	cvt.s64.s32 %rd274, %r82;
-	mul.lo.s64 %rd275, %rd274, %rd125;
-	mad.lo.s64 %rd276, %rd275, 8, %rd123;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	sub.s64 %rd279, %rd273, %rd278;
-	mul.lo.s64 %rd280, %rd263, %rd279;
-	add.s64 %rd281, %rd109, %rd280;
-	mov.b64 %rd109, %rd281;
-$L65:
+	setp.lt.s64 %p40, %rd250, 64;
+	setp.le.s64 %p41, %rd251, 1;
+	or.pred %p42, %p40, %p41;
+	@!%p42 bra $L62;
+	mov.b64 %rd252, 1;
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd253, %rd251;
+	setp.ge.s64 %p43, %rd250, 4096;
+	@!%p43 bra $L64;
+	mul.lo.s64 %rd254, %rd253, 4;
+	mov.b64 %rd253, %rd254;
+$L64:
+	setp.ge.s64 %p44, %rd250, 65536;
+	@!%p44 bra $L66;
+	mul.lo.s64 %rd255, %rd253, 4;
+	mov.b64 %rd253, %rd255;
+$L66:
+	sub.s64 %rd256, %rd253, 1;
+	and.b64 %rd257, %rd250, %rd256;
+	setp.eq.s64 %p45, %rd257, 0;
+	@!%p45 bra $L68;
+	mov.b64 %rd252, %rd253;
+	bra.uni $L60;
+$L68:
+	mov.b64 %rd252, 0;
+	bra.uni $L60;
 $L59:
-	add.s64 %rd282, %rd108, 1;
-	mov.b64 %rd108, %rd282;
+	bra.uni $L58;
+$L60:
+	mov.b64 %rd258, %rd252;
+	setp.ne.s64 %p46, %rd258, 0;
+	@!%p46 bra $L70;
+	cvt.s64.s32 %rd259, %r82;
+	add.s64 %rd260, %rd259, 1;
+	mul.lo.s64 %rd261, %rd260, %rd125;
+	mad.lo.s64 %rd262, %rd261, 8, %rd123;
+	ld.global.nc.s64 %rd263, [%rd262+0];
+	mov.b64 %rd264, %rd263;
+	cvt.s64.s32 %rd265, %r82;
+	mul.lo.s64 %rd266, %rd265, %rd125;
+	mad.lo.s64 %rd267, %rd266, 8, %rd123;
+	ld.global.nc.s64 %rd268, [%rd267+0];
+	mov.b64 %rd269, %rd268;
+	sub.s64 %rd270, %rd264, %rd269;
+	mul.lo.s64 %rd271, %rd258, %rd270;
+	add.s64 %rd272, %rd109, %rd271;
+	mov.b64 %rd109, %rd272;
+$L70:
+	add.s64 %rd273, %rd108, 1;
+	mov.b64 %rd108, %rd273;
 $L57:
 $L40:
 $L30:
-	add.s64 %rd283, %rd211, %rd166;
-	mov.b64 %rd211, %rd283;
+	add.s64 %rd274, %rd211, %rd166;
+	mov.b64 %rd211, %rd274;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd284, %rd209;
-$L66:
-	@!%p13 bra $L70;
-	bra.uni $L68;
-$L70:
-	// block scan
-	mov.b64 %rd285, %rd284;
-	mov.b32 %r83, %r3;
+	mov.b64 %rd275, %rd209;
 $L71:
-	setp.hs.u32 %p46, %r83, 32;
-	@%p46 bra $L72;
-	mov.b64 {%r84, %r85}, %rd285;
-	shfl.sync.up.b32 %r86|%p47, %r84, %r83, 0, %r17;
-	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
-	mov.b64 %rd286, {%r86, %r87};
-	@!%p47 bra $L73;
-	add.s64 %rd287, %rd286, %rd285;
-	mov.b64 %rd285, %rd287;
-$L73:
-	shl.b32 %r83, %r83, 1;
-	bra.uni $L71;
-$L72:
-	mov.b64 {%r88, %r89}, %rd285;
-	shfl.sync.up.b32 %r90|%p48, %r88, %r3, 0, %r17;
-	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
-	mov.b64 %rd288, {%r90, %r91};
-	setp.lo.u32 %p49, %r3, 32;
-	and.pred %p50, %p48, %p49;
-	selp.b64 %rd289, %rd288, 0, %p50;
-	sub.u32 %r92, %r13, %r3;
-	setp.eq.u32 %p51, %r7, %r92;
-	@!%p51 bra $L74;
-	mul.wide.u32 %rd290, %r8, 16;
-	add.s64 %rd291, %rd1, %rd290;
-	st.shared.s64 [%rd291+0], %rd285;
-$L74:
-	bar.sync 0;
-	setp.eq.u32 %p52, %r8, 0;
-	@!%p52 bra $L75;
-	mov.b64 %rd292, 0;
-	setp.lo.u32 %p53, %r7, %r10;
-	@!%p53 bra $L76;
-	mul.wide.u32 %rd293, %r7, 16;
-	add.s64 %rd294, %rd1, %rd293;
-	ld.shared.s64 %rd295, [%rd294+0];
-	mov.b64 %rd292, %rd295;
-$L76:
-	mov.b64 {%r93, %r94}, %rd292;
-	shfl.sync.up.b32 %r95|%p54, %r93, 1, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
-	mov.b64 %rd296, {%r95, %r96};
-	@!%p54 bra $L77;
-	add.s64 %rd297, %rd296, %rd292;
-	mov.b64 %rd292, %rd297;
-$L77:
-	mov.b64 {%r97, %r98}, %rd292;
-	shfl.sync.up.b32 %r99|%p55, %r97, 2, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
-	mov.b64 %rd298, {%r99, %r100};
-	@!%p55 bra $L78;
-	add.s64 %rd299, %rd298, %rd292;
-	mov.b64 %rd292, %rd299;
-$L78:
-	mov.b64 {%r101, %r102}, %rd292;
-	shfl.sync.up.b32 %r103|%p56, %r101, 4, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
-	mov.b64 %rd300, {%r103, %r104};
-	@!%p56 bra $L79;
-	add.s64 %rd301, %rd300, %rd292;
-	mov.b64 %rd292, %rd301;
-$L79:
-	mov.b64 {%r105, %r106}, %rd292;
-	shfl.sync.up.b32 %r107|%p57, %r105, 8, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
-	mov.b64 %rd302, {%r107, %r108};
-	@!%p57 bra $L80;
-	add.s64 %rd303, %rd302, %rd292;
-	mov.b64 %rd292, %rd303;
-$L80:
-	mov.b64 {%r109, %r110}, %rd292;
-	shfl.sync.up.b32 %r111|%p58, %r109, 16, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
-	mov.b64 %rd304, {%r111, %r112};
-	@!%p58 bra $L81;
-	add.s64 %rd305, %rd304, %rd292;
-	mov.b64 %rd292, %rd305;
-$L81:
-	mov.b64 {%r113, %r114}, %rd292;
-	shfl.sync.up.b32 %r115|%p59, %r113, 1, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
-	mov.b64 %rd306, {%r115, %r116};
-	selp.b64 %rd307, %rd306, 0, %p59;
-	@!%p53 bra $L82;
-	mul.wide.u32 %rd308, %r7, 16;
-	add.s64 %rd309, %rd1, %rd308;
-	add.s64 %rd310, %rd309, 512;
-	st.shared.s64 [%rd310+0], %rd307;
-$L82:
-	sub.u32 %r117, %r10, 1;
-	setp.eq.u32 %p60, %r7, %r117;
-	@!%p60 bra $L83;
-	st.shared.s64 [%rd1+1024], %rd292;
-$L83:
+	@!%p13 bra $L75;
+	bra.uni $L73;
 $L75:
+	// block scan
+	mov.b64 %rd276, %rd275;
+	mov.b32 %r83, %r3;
+$L76:
+	setp.hs.u32 %p47, %r83, 32;
+	@%p47 bra $L77;
+	mov.b64 {%r84, %r85}, %rd276;
+	shfl.sync.up.b32 %r86|%p48, %r84, %r83, 0, %r17;
+	shfl.sync.up.b32 %r87, %r85, %r83, 0, %r17;
+	mov.b64 %rd277, {%r86, %r87};
+	@!%p48 bra $L78;
+	add.s64 %rd278, %rd277, %rd276;
+	mov.b64 %rd276, %rd278;
+$L78:
+	shl.b32 %r83, %r83, 1;
+	bra.uni $L76;
+$L77:
+	mov.b64 {%r88, %r89}, %rd276;
+	shfl.sync.up.b32 %r90|%p49, %r88, %r3, 0, %r17;
+	shfl.sync.up.b32 %r91, %r89, %r3, 0, %r17;
+	mov.b64 %rd279, {%r90, %r91};
+	setp.lo.u32 %p50, %r3, 32;
+	and.pred %p51, %p49, %p50;
+	selp.b64 %rd280, %rd279, 0, %p51;
+	sub.u32 %r92, %r13, %r3;
+	setp.eq.u32 %p52, %r7, %r92;
+	@!%p52 bra $L79;
+	mul.wide.u32 %rd281, %r8, 16;
+	add.s64 %rd282, %rd1, %rd281;
+	st.shared.s64 [%rd282+0], %rd276;
+$L79:
 	bar.sync 0;
-	mul.wide.u32 %rd311, %r8, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	add.s64 %rd313, %rd312, 512;
-	ld.shared.s64 %rd314, [%rd313+0];
-	add.s64 %rd315, %rd314, %rd289;
-	ld.shared.s64 %rd316, [%rd1+1024];
-	mov.b64 {%r118, %r119}, %rd315;
-	shfl.sync.idx.b32 %r120|%p61, %r118, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r121, %r119, 0, %r22, %r17;
-	mov.b64 %rd317, {%r120, %r121};
-	mov.b64 %rd318, %rd316;
-	mov.b64 %rd319, %rd317;
-	mov.b64 %rd320, %rd318;
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	mov.b64 %rd325, 0;
-	cvt.u64.u32 %rd326, %r2;
-	setp.eq.s64 %p62, %rd326, 0;
-	setp.gt.s64 %p63, %rd324, 0;
-	and.pred %p64, %p62, %p63;
-	@!%p64 bra $L85;
-	atom.global.add.u64 %rd327, [%rd142], %rd324;
-	mov.b64 %rd328, %rd327;
-	mov.b64 %rd325, %rd328;
+	setp.eq.u32 %p53, %r8, 0;
+	@!%p53 bra $L80;
+	mov.b64 %rd283, 0;
+	setp.lo.u32 %p54, %r7, %r10;
+	@!%p54 bra $L81;
+	mul.wide.u32 %rd284, %r7, 16;
+	add.s64 %rd285, %rd1, %rd284;
+	ld.shared.s64 %rd286, [%rd285+0];
+	mov.b64 %rd283, %rd286;
+$L81:
+	mov.b64 {%r93, %r94}, %rd283;
+	shfl.sync.up.b32 %r95|%p55, %r93, 1, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, 1, 0, %r17;
+	mov.b64 %rd287, {%r95, %r96};
+	@!%p55 bra $L82;
+	add.s64 %rd288, %rd287, %rd283;
+	mov.b64 %rd283, %rd288;
+$L82:
+	mov.b64 {%r97, %r98}, %rd283;
+	shfl.sync.up.b32 %r99|%p56, %r97, 2, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 2, 0, %r17;
+	mov.b64 %rd289, {%r99, %r100};
+	@!%p56 bra $L83;
+	add.s64 %rd290, %rd289, %rd283;
+	mov.b64 %rd283, %rd290;
+$L83:
+	mov.b64 {%r101, %r102}, %rd283;
+	shfl.sync.up.b32 %r103|%p57, %r101, 4, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 4, 0, %r17;
+	mov.b64 %rd291, {%r103, %r104};
+	@!%p57 bra $L84;
+	add.s64 %rd292, %rd291, %rd283;
+	mov.b64 %rd283, %rd292;
+$L84:
+	mov.b64 {%r105, %r106}, %rd283;
+	shfl.sync.up.b32 %r107|%p58, %r105, 8, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 8, 0, %r17;
+	mov.b64 %rd293, {%r107, %r108};
+	@!%p58 bra $L85;
+	add.s64 %rd294, %rd293, %rd283;
+	mov.b64 %rd283, %rd294;
 $L85:
-	cvt.u64.u32 %rd329, %r2;
-	setp.eq.s64 %p65, %rd329, 0;
-	setp.eq.u32 %p66, %r1, 0;
-	and.pred %p67, %p65, %p66;
-	bar.sync 0;
-	@!%p67 bra $L86;
-	st.shared.s64 [%rd1+1024], %rd325;
+	mov.b64 {%r109, %r110}, %rd283;
+	shfl.sync.up.b32 %r111|%p59, %r109, 16, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 16, 0, %r17;
+	mov.b64 %rd295, {%r111, %r112};
+	@!%p59 bra $L86;
+	add.s64 %rd296, %rd295, %rd283;
+	mov.b64 %rd283, %rd296;
 $L86:
-	bar.sync 0;
-	ld.shared.s64 %rd330, [%rd1+1024];
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd325, %rd331;
-	add.s64 %rd332, %rd325, %rd323;
-	mov.b64 %rd333, %rd332;
-	mov.b64 %rd334, 0;
+	mov.b64 {%r113, %r114}, %rd283;
+	shfl.sync.up.b32 %r115|%p60, %r113, 1, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 1, 0, %r17;
+	mov.b64 %rd297, {%r115, %r116};
+	selp.b64 %rd298, %rd297, 0, %p60;
+	@!%p54 bra $L87;
+	mul.wide.u32 %rd299, %r7, 16;
+	add.s64 %rd300, %rd1, %rd299;
+	add.s64 %rd301, %rd300, 512;
+	st.shared.s64 [%rd301+0], %rd298;
 $L87:
-	setp.lt.s64 %p68, %rd334, %rd284;
-	not.pred %p69, %p68;
-	@!%p69 bra $L91;
-	bra.uni $L89;
-$L91:
-	mul.lo.s64 %rd335, %rd334, %rd164;
-	mad.lo.s64 %rd336, %rd335, 4, %rd162;
-	ld.shared.s32 %r122, [%rd336+0];
-	mov.b32 %r123, %r122;
-	add.s64 %rd337, %rd333, %rd334;
-	mul.lo.s64 %rd338, %rd337, %rd141;
-	mad.lo.s64 %rd339, %rd338, 4, %rd139;
-	st.global.s32 [%rd339+0], %r123;
+	sub.u32 %r117, %r10, 1;
+	setp.eq.u32 %p61, %r7, %r117;
+	@!%p61 bra $L88;
+	st.shared.s64 [%rd1+1024], %rd283;
 $L88:
-	add.s64 %rd340, %rd334, 1;
-	mov.b64 %rd334, %rd340;
-	bra.uni $L87;
-$L89:
-	bra.uni $L68;
-$L67:
-	bra.uni $L66;
-$L68:
+$L80:
+	bar.sync 0;
+	mul.wide.u32 %rd302, %r8, 16;
+	add.s64 %rd303, %rd1, %rd302;
+	add.s64 %rd304, %rd303, 512;
+	ld.shared.s64 %rd305, [%rd304+0];
+	add.s64 %rd306, %rd305, %rd280;
+	ld.shared.s64 %rd307, [%rd1+1024];
+	mov.b64 {%r118, %r119}, %rd306;
+	shfl.sync.idx.b32 %r120|%p62, %r118, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r121, %r119, 0, %r22, %r17;
+	mov.b64 %rd308, {%r120, %r121};
+	mov.b64 %rd309, %rd307;
+	mov.b64 %rd310, %rd308;
+	mov.b64 %rd311, %rd309;
+	mov.b64 %rd312, %rd310;
+	mov.b64 %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
+	mov.b64 %rd315, %rd313;
+	mov.b64 %rd316, 0;
+	cvt.u64.u32 %rd317, %r2;
+	setp.eq.s64 %p63, %rd317, 0;
+	setp.gt.s64 %p64, %rd315, 0;
+	and.pred %p65, %p63, %p64;
+	@!%p65 bra $L90;
+	atom.global.add.u64 %rd318, [%rd142], %rd315;
+	mov.b64 %rd319, %rd318;
+	mov.b64 %rd316, %rd319;
+$L90:
+	cvt.u64.u32 %rd320, %r2;
+	setp.eq.s64 %p66, %rd320, 0;
+	setp.eq.u32 %p67, %r1, 0;
+	and.pred %p68, %p66, %p67;
+	bar.sync 0;
+	@!%p68 bra $L91;
+	st.shared.s64 [%rd1+1024], %rd316;
+$L91:
+	bar.sync 0;
+	ld.shared.s64 %rd321, [%rd1+1024];
+	mov.b64 %rd322, %rd321;
+	mov.b64 %rd316, %rd322;
+	add.s64 %rd323, %rd316, %rd314;
+	mov.b64 %rd324, %rd323;
+	mov.b64 %rd325, 0;
+$L92:
+	setp.lt.s64 %p69, %rd325, %rd275;
+	not.pred %p70, %p69;
+	@!%p70 bra $L96;
+	bra.uni $L94;
+$L96:
+	mul.lo.s64 %rd326, %rd325, %rd164;
+	mad.lo.s64 %rd327, %rd326, 4, %rd162;
+	ld.shared.s32 %r122, [%rd327+0];
+	mov.b32 %r123, %r122;
+	add.s64 %rd328, %rd324, %rd325;
+	mul.lo.s64 %rd329, %rd328, %rd141;
+	mad.lo.s64 %rd330, %rd329, 4, %rd139;
+	st.global.s32 [%rd330+0], %r123;
+$L93:
+	add.s64 %rd331, %rd325, 1;
+	mov.b64 %rd325, %rd331;
+	bra.uni $L92;
+$L94:
+	bra.uni $L73;
+$L72:
+	bra.uni $L71;
+$L73:
 $L25:
-	add.s64 %rd341, %rd205, %rd175;
-	mov.b64 %rd205, %rd341;
+	add.s64 %rd332, %rd205, %rd175;
+	mov.b64 %rd205, %rd332;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd342, %rd176, 1;
-	mov.b64 %rd176, %rd342;
+	add.s64 %rd333, %rd176, 1;
+	mov.b64 %rd176, %rd333;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -4790,423 +4790,423 @@ $L7:
 	add.s64 %rd121, %rd121, %rd120;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd343, %rd108;
-	mov.b64 %rd344, %rd109;
+	mov.b64 %rd334, %rd108;
+	mov.b64 %rd335, %rd109;
 	// block reduction
 	mov.b32 %r124, 1;
 	sub.u32 %r125, %r13, 1;
 	mov.b32 %r126, %r3;
-$L92:
-	setp.hs.u32 %p70, %r126, 32;
-	@%p70 bra $L93;
-	mov.b64 {%r127, %r128}, %rd343;
-	shfl.sync.down.b32 %r129|%p71, %r127, %r126, %r125, %r17;
+$L97:
+	setp.hs.u32 %p71, %r126, 32;
+	@%p71 bra $L98;
+	mov.b64 {%r127, %r128}, %rd334;
+	shfl.sync.down.b32 %r129|%p72, %r127, %r126, %r125, %r17;
 	shfl.sync.down.b32 %r130, %r128, %r126, %r125, %r17;
-	mov.b64 %rd345, {%r129, %r130};
-	mov.b64 {%r131, %r132}, %rd344;
+	mov.b64 %rd336, {%r129, %r130};
+	mov.b64 {%r131, %r132}, %rd335;
 	shfl.sync.down.b32 %r133, %r131, %r126, %r125, %r17;
 	shfl.sync.down.b32 %r134, %r132, %r126, %r125, %r17;
-	mov.b64 %rd346, {%r133, %r134};
-	@!%p71 bra $L94;
-	setp.ne.u32 %p72, %r18, 9;
-	@%p72 bra.uni $L96;
-	setp.lt.s64 %p73, %rd345, %rd343;
-	setp.eq.s64 %p74, %rd345, %rd343;
-	setp.lt.s64 %p75, %rd346, %rd344;
-	and.pred %p76, %p74, %p75;
-	or.pred %p77, %p73, %p76;
-	selp.b64 %rd347, %rd345, %rd343, %p77;
-	selp.b64 %rd348, %rd346, %rd344, %p77;
-	mov.b64 %rd343, %rd347;
-	mov.b64 %rd344, %rd348;
-	bra.uni $L95;
-$L96:
-	setp.ne.u32 %p78, %r18, 10;
-	@%p78 bra.uni $L97;
-	setp.gt.s64 %p79, %rd345, %rd343;
-	setp.eq.s64 %p80, %rd345, %rd343;
-	setp.lt.s64 %p81, %rd346, %rd344;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd349, %rd345, %rd343, %p83;
-	selp.b64 %rd350, %rd346, %rd344, %p83;
-	mov.b64 %rd343, %rd349;
-	mov.b64 %rd344, %rd350;
-	bra.uni $L95;
-$L97:
-	mov.b64 %rd351, %rd343;
-	mov.b64 %rd352, %rd344;
-	mov.b64 %rd353, %rd345;
-	mov.b64 %rd354, %rd346;
-	mov.b64 %rd355, %rd351;
-	mov.b64 %rd356, %rd352;
-	mov.b64 %rd357, %rd353;
-	mov.b64 %rd358, %rd354;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd361, %rd355, %rd359;
-	mov.b64 %rd355, %rd361;
-	add.s64 %rd362, %rd356, %rd360;
-	mov.b64 %rd356, %rd362;
-$L98:
-	mov.b64 %rd343, %rd355;
-	mov.b64 %rd344, %rd356;
-$L95:
-$L94:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L92;
-$L93:
-	setp.eq.u32 %p84, %r7, 0;
-	@!%p84 bra $L99;
-	mul.wide.u32 %rd363, %r8, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	st.shared.s64 [%rd364+0], %rd343;
-	st.shared.s64 [%rd364+8], %rd344;
-$L99:
-	bar.sync 0;
-	setp.eq.u32 %p85, %r8, 0;
-	@!%p85 bra $L100;
-	setp.lo.u32 %p86, %r7, %r10;
-	@!%p86 bra $L101;
-	mul.wide.u32 %rd365, %r7, 16;
-	add.s64 %rd366, %rd1, %rd365;
-	ld.shared.s64 %rd367, [%rd366+0];
-	ld.shared.s64 %rd368, [%rd366+8];
-	mov.b64 %rd343, %rd367;
-	mov.b64 %rd344, %rd368;
+	mov.b64 %rd337, {%r133, %r134};
+	@!%p72 bra $L99;
+	setp.ne.u32 %p73, %r18, 9;
+	@%p73 bra.uni $L101;
+	setp.lt.s64 %p74, %rd336, %rd334;
+	setp.eq.s64 %p75, %rd336, %rd334;
+	setp.lt.s64 %p76, %rd337, %rd335;
+	and.pred %p77, %p75, %p76;
+	or.pred %p78, %p74, %p77;
+	selp.b64 %rd338, %rd336, %rd334, %p78;
+	selp.b64 %rd339, %rd337, %rd335, %p78;
+	mov.b64 %rd334, %rd338;
+	mov.b64 %rd335, %rd339;
+	bra.uni $L100;
 $L101:
+	setp.ne.u32 %p79, %r18, 10;
+	@%p79 bra.uni $L102;
+	setp.gt.s64 %p80, %rd336, %rd334;
+	setp.eq.s64 %p81, %rd336, %rd334;
+	setp.lt.s64 %p82, %rd337, %rd335;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd340, %rd336, %rd334, %p84;
+	selp.b64 %rd341, %rd337, %rd335, %p84;
+	mov.b64 %rd334, %rd340;
+	mov.b64 %rd335, %rd341;
+	bra.uni $L100;
+$L102:
+	mov.b64 %rd342, %rd334;
+	mov.b64 %rd343, %rd335;
+	mov.b64 %rd344, %rd336;
+	mov.b64 %rd345, %rd337;
+	mov.b64 %rd346, %rd342;
+	mov.b64 %rd347, %rd343;
+	mov.b64 %rd348, %rd344;
+	mov.b64 %rd349, %rd345;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd352, %rd346, %rd350;
+	mov.b64 %rd346, %rd352;
+	add.s64 %rd353, %rd347, %rd351;
+	mov.b64 %rd347, %rd353;
+$L103:
+	mov.b64 %rd334, %rd346;
+	mov.b64 %rd335, %rd347;
+$L100:
+$L99:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L97;
+$L98:
+	setp.eq.u32 %p85, %r7, 0;
+	@!%p85 bra $L104;
+	mul.wide.u32 %rd354, %r8, 16;
+	add.s64 %rd355, %rd1, %rd354;
+	st.shared.s64 [%rd355+0], %rd334;
+	st.shared.s64 [%rd355+8], %rd335;
+$L104:
+	bar.sync 0;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L105;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L106;
+	mul.wide.u32 %rd356, %r7, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	ld.shared.s64 %rd358, [%rd357+0];
+	ld.shared.s64 %rd359, [%rd357+8];
+	mov.b64 %rd334, %rd358;
+	mov.b64 %rd335, %rd359;
+$L106:
 	sub.u32 %r135, %r10, 1;
 	mov.b32 %r136, %r124;
-$L102:
-	setp.hs.u32 %p87, %r136, 32;
-	@%p87 bra $L103;
-	mov.b64 {%r137, %r138}, %rd343;
-	shfl.sync.down.b32 %r139|%p88, %r137, %r136, %r135, %r17;
+$L107:
+	setp.hs.u32 %p88, %r136, 32;
+	@%p88 bra $L108;
+	mov.b64 {%r137, %r138}, %rd334;
+	shfl.sync.down.b32 %r139|%p89, %r137, %r136, %r135, %r17;
 	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
-	mov.b64 %rd369, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd344;
+	mov.b64 %rd360, {%r139, %r140};
+	mov.b64 {%r141, %r142}, %rd335;
 	shfl.sync.down.b32 %r143, %r141, %r136, %r135, %r17;
 	shfl.sync.down.b32 %r144, %r142, %r136, %r135, %r17;
-	mov.b64 %rd370, {%r143, %r144};
-	@!%p88 bra $L104;
-	setp.ne.u32 %p89, %r18, 9;
-	@%p89 bra.uni $L106;
-	setp.lt.s64 %p90, %rd369, %rd343;
-	setp.eq.s64 %p91, %rd369, %rd343;
-	setp.lt.s64 %p92, %rd370, %rd344;
-	and.pred %p93, %p91, %p92;
-	or.pred %p94, %p90, %p93;
-	selp.b64 %rd371, %rd369, %rd343, %p94;
-	selp.b64 %rd372, %rd370, %rd344, %p94;
-	mov.b64 %rd343, %rd371;
-	mov.b64 %rd344, %rd372;
-	bra.uni $L105;
-$L106:
-	setp.ne.u32 %p95, %r18, 10;
-	@%p95 bra.uni $L107;
-	setp.gt.s64 %p96, %rd369, %rd343;
-	setp.eq.s64 %p97, %rd369, %rd343;
-	setp.lt.s64 %p98, %rd370, %rd344;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd373, %rd369, %rd343, %p100;
-	selp.b64 %rd374, %rd370, %rd344, %p100;
-	mov.b64 %rd343, %rd373;
-	mov.b64 %rd344, %rd374;
-	bra.uni $L105;
-$L107:
-	mov.b64 %rd375, %rd343;
-	mov.b64 %rd376, %rd344;
-	mov.b64 %rd377, %rd369;
-	mov.b64 %rd378, %rd370;
-	mov.b64 %rd355, %rd375;
-	mov.b64 %rd356, %rd376;
-	mov.b64 %rd357, %rd377;
-	mov.b64 %rd358, %rd378;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd379, %rd355, %rd359;
-	mov.b64 %rd355, %rd379;
-	add.s64 %rd380, %rd356, %rd360;
-	mov.b64 %rd356, %rd380;
-$L108:
-	mov.b64 %rd343, %rd355;
-	mov.b64 %rd344, %rd356;
-$L105:
-$L104:
-	shl.b32 %r136, %r136, 1;
-	bra.uni $L102;
-$L103:
-$L100:
-	mul.wide.u32 %rd381, %r29, 16;
-	add.s64 %rd382, %rd11, %rd381;
-	setp.eq.u32 %p101, %r5, 0;
-	@!%p101 bra $L109;
-	st.global.s64 [%rd382+0], %rd343;
-	st.global.s64 [%rd382+8], %rd344;
+	mov.b64 %rd361, {%r143, %r144};
+	@!%p89 bra $L109;
+	setp.ne.u32 %p90, %r18, 9;
+	@%p90 bra.uni $L111;
+	setp.lt.s64 %p91, %rd360, %rd334;
+	setp.eq.s64 %p92, %rd360, %rd334;
+	setp.lt.s64 %p93, %rd361, %rd335;
+	and.pred %p94, %p92, %p93;
+	or.pred %p95, %p91, %p94;
+	selp.b64 %rd362, %rd360, %rd334, %p95;
+	selp.b64 %rd363, %rd361, %rd335, %p95;
+	mov.b64 %rd334, %rd362;
+	mov.b64 %rd335, %rd363;
+	bra.uni $L110;
+$L111:
+	setp.ne.u32 %p96, %r18, 10;
+	@%p96 bra.uni $L112;
+	setp.gt.s64 %p97, %rd360, %rd334;
+	setp.eq.s64 %p98, %rd360, %rd334;
+	setp.lt.s64 %p99, %rd361, %rd335;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd364, %rd360, %rd334, %p101;
+	selp.b64 %rd365, %rd361, %rd335, %p101;
+	mov.b64 %rd334, %rd364;
+	mov.b64 %rd335, %rd365;
+	bra.uni $L110;
+$L112:
+	mov.b64 %rd366, %rd334;
+	mov.b64 %rd367, %rd335;
+	mov.b64 %rd368, %rd360;
+	mov.b64 %rd369, %rd361;
+	mov.b64 %rd346, %rd366;
+	mov.b64 %rd347, %rd367;
+	mov.b64 %rd348, %rd368;
+	mov.b64 %rd349, %rd369;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd370, %rd346, %rd350;
+	mov.b64 %rd346, %rd370;
+	add.s64 %rd371, %rd347, %rd351;
+	mov.b64 %rd347, %rd371;
+$L113:
+	mov.b64 %rd334, %rd346;
+	mov.b64 %rd335, %rd347;
+$L110:
 $L109:
-	// the last block combines the partials
+	shl.b32 %r136, %r136, 1;
+	bra.uni $L107;
+$L108:
+$L105:
+	mul.wide.u32 %rd372, %r29, 16;
+	add.s64 %rd373, %rd11, %rd372;
 	setp.eq.u32 %p102, %r5, 0;
-	@!%p102 bra $L110;
+	@!%p102 bra $L114;
+	st.global.s64 [%rd373+0], %rd334;
+	st.global.s64 [%rd373+8], %rd335;
+$L114:
+	// the last block combines the partials
+	setp.eq.u32 %p103, %r5, 0;
+	@!%p103 bra $L115;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r145, [gk_reduce_done], 1;
 	sub.u32 %r146, %r30, 1;
-	setp.eq.u32 %p103, %r145, %r146;
+	setp.eq.u32 %p104, %r145, %r146;
 	fence.acq_rel.gpu;
-	selp.b32 %r147, 1, 0, %p103;
+	selp.b32 %r147, 1, 0, %p104;
 	st.shared.u32 [%rd1+1024], %r147;
-$L110:
+$L115:
 	bar.sync 0;
 	ld.shared.u32 %r148, [%rd1+1024];
-	setp.ne.u32 %p104, %r148, 0;
-	@!%p104 bra $L111;
-	cvt.u64.u32 %rd385, %r30;
-	cvt.u64.u32 %rd386, %r5;
-	cvt.u64.u32 %rd387, %r6;
-	setp.ne.u32 %p105, %r18, 9;
-	@%p105 bra.uni $L113;
-	mov.b64 %rd383, 9223372036854775807;
-	mov.b64 %rd384, 9223372036854775807;
-	mov.b64 %rd388, %rd386;
-$L114:
-	setp.ge.s64 %p106, %rd388, %rd385;
-	@%p106 bra $L115;
-	mad.lo.s64 %rd389, %rd388, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd390, [%rd389+0];
-	ld.relaxed.gpu.global.s64 %rd391, [%rd389+8];
-	setp.lt.s64 %p107, %rd390, %rd383;
-	setp.eq.s64 %p108, %rd390, %rd383;
-	setp.lt.s64 %p109, %rd391, %rd384;
-	and.pred %p110, %p108, %p109;
-	or.pred %p111, %p107, %p110;
-	selp.b64 %rd392, %rd390, %rd383, %p111;
-	selp.b64 %rd393, %rd391, %rd384, %p111;
-	mov.b64 %rd383, %rd392;
-	mov.b64 %rd384, %rd393;
-	add.s64 %rd388, %rd388, %rd387;
-	bra.uni $L114;
-$L115:
-	bra.uni $L112;
-$L113:
-	setp.ne.u32 %p112, %r18, 10;
-	@%p112 bra.uni $L116;
-	mov.b64 %rd383, -9223372036854775808;
-	mov.b64 %rd384, 9223372036854775807;
-	mov.b64 %rd394, %rd386;
-$L117:
-	setp.ge.s64 %p113, %rd394, %rd385;
-	@%p113 bra $L118;
-	mad.lo.s64 %rd395, %rd394, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd396, [%rd395+0];
-	ld.relaxed.gpu.global.s64 %rd397, [%rd395+8];
-	setp.gt.s64 %p114, %rd396, %rd383;
-	setp.eq.s64 %p115, %rd396, %rd383;
-	setp.lt.s64 %p116, %rd397, %rd384;
-	and.pred %p117, %p115, %p116;
-	or.pred %p118, %p114, %p117;
-	selp.b64 %rd398, %rd396, %rd383, %p118;
-	selp.b64 %rd399, %rd397, %rd384, %p118;
-	mov.b64 %rd383, %rd398;
-	mov.b64 %rd384, %rd399;
-	add.s64 %rd394, %rd394, %rd387;
+	setp.ne.u32 %p105, %r148, 0;
+	@!%p105 bra $L116;
+	cvt.u64.u32 %rd376, %r30;
+	cvt.u64.u32 %rd377, %r5;
+	cvt.u64.u32 %rd378, %r6;
+	setp.ne.u32 %p106, %r18, 9;
+	@%p106 bra.uni $L118;
+	mov.b64 %rd374, 9223372036854775807;
+	mov.b64 %rd375, 9223372036854775807;
+	mov.b64 %rd379, %rd377;
+$L119:
+	setp.ge.s64 %p107, %rd379, %rd376;
+	@%p107 bra $L120;
+	mad.lo.s64 %rd380, %rd379, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd381, [%rd380+0];
+	ld.relaxed.gpu.global.s64 %rd382, [%rd380+8];
+	setp.lt.s64 %p108, %rd381, %rd374;
+	setp.eq.s64 %p109, %rd381, %rd374;
+	setp.lt.s64 %p110, %rd382, %rd375;
+	and.pred %p111, %p109, %p110;
+	or.pred %p112, %p108, %p111;
+	selp.b64 %rd383, %rd381, %rd374, %p112;
+	selp.b64 %rd384, %rd382, %rd375, %p112;
+	mov.b64 %rd374, %rd383;
+	mov.b64 %rd375, %rd384;
+	add.s64 %rd379, %rd379, %rd378;
+	bra.uni $L119;
+$L120:
 	bra.uni $L117;
 $L118:
-	bra.uni $L112;
-$L116:
+	setp.ne.u32 %p113, %r18, 10;
+	@%p113 bra.uni $L121;
+	mov.b64 %rd374, -9223372036854775808;
+	mov.b64 %rd375, 9223372036854775807;
+	mov.b64 %rd385, %rd377;
+$L122:
+	setp.ge.s64 %p114, %rd385, %rd376;
+	@%p114 bra $L123;
+	mad.lo.s64 %rd386, %rd385, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd387, [%rd386+0];
+	ld.relaxed.gpu.global.s64 %rd388, [%rd386+8];
+	setp.gt.s64 %p115, %rd387, %rd374;
+	setp.eq.s64 %p116, %rd387, %rd374;
+	setp.lt.s64 %p117, %rd388, %rd375;
+	and.pred %p118, %p116, %p117;
+	or.pred %p119, %p115, %p118;
+	selp.b64 %rd389, %rd387, %rd374, %p119;
+	selp.b64 %rd390, %rd388, %rd375, %p119;
+	mov.b64 %rd374, %rd389;
+	mov.b64 %rd375, %rd390;
+	add.s64 %rd385, %rd385, %rd378;
+	bra.uni $L122;
+$L123:
+	bra.uni $L117;
+$L121:
 	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
 	mov.b64 %rd112, %rd114;
 	mov.b64 %rd113, %rd115;
-$L119:
-	mov.b64 %rd400, %rd112;
-	mov.b64 %rd401, %rd113;
-	mov.b64 %rd383, %rd400;
-	mov.b64 %rd384, %rd401;
-	mov.b64 %rd402, %rd386;
-$L120:
-	setp.ge.s64 %p119, %rd402, %rd385;
-	@%p119 bra $L121;
-	mad.lo.s64 %rd403, %rd402, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd404, [%rd403+0];
-	ld.relaxed.gpu.global.s64 %rd405, [%rd403+8];
-	mov.b64 %rd406, %rd383;
-	mov.b64 %rd407, %rd384;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd409, %rd405;
-	mov.b64 %rd355, %rd406;
-	mov.b64 %rd356, %rd407;
-	mov.b64 %rd357, %rd408;
-	mov.b64 %rd358, %rd409;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd410, %rd355, %rd359;
-	mov.b64 %rd355, %rd410;
-	add.s64 %rd411, %rd356, %rd360;
-	mov.b64 %rd356, %rd411;
-$L122:
-	mov.b64 %rd383, %rd355;
-	mov.b64 %rd384, %rd356;
-	add.s64 %rd402, %rd402, %rd387;
-	bra.uni $L120;
-$L121:
-$L112:
-	mov.b64 %rd412, %rd383;
-	mov.b64 %rd413, %rd384;
+$L124:
+	mov.b64 %rd391, %rd112;
+	mov.b64 %rd392, %rd113;
+	mov.b64 %rd374, %rd391;
+	mov.b64 %rd375, %rd392;
+	mov.b64 %rd393, %rd377;
+$L125:
+	setp.ge.s64 %p120, %rd393, %rd376;
+	@%p120 bra $L126;
+	mad.lo.s64 %rd394, %rd393, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd395, [%rd394+0];
+	ld.relaxed.gpu.global.s64 %rd396, [%rd394+8];
+	mov.b64 %rd397, %rd374;
+	mov.b64 %rd398, %rd375;
+	mov.b64 %rd399, %rd395;
+	mov.b64 %rd400, %rd396;
+	mov.b64 %rd346, %rd397;
+	mov.b64 %rd347, %rd398;
+	mov.b64 %rd348, %rd399;
+	mov.b64 %rd349, %rd400;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd401, %rd346, %rd350;
+	mov.b64 %rd346, %rd401;
+	add.s64 %rd402, %rd347, %rd351;
+	mov.b64 %rd347, %rd402;
+$L127:
+	mov.b64 %rd374, %rd346;
+	mov.b64 %rd375, %rd347;
+	add.s64 %rd393, %rd393, %rd378;
+	bra.uni $L125;
+$L126:
+$L117:
+	mov.b64 %rd403, %rd374;
+	mov.b64 %rd404, %rd375;
 	// block reduction
 	mov.b32 %r149, 1;
 	mov.b32 %r150, 1;
 	sub.u32 %r151, %r13, 1;
 	mov.b32 %r152, %r149;
-$L123:
-	setp.hs.u32 %p120, %r152, 32;
-	@%p120 bra $L124;
-	mov.b64 {%r153, %r154}, %rd412;
-	shfl.sync.down.b32 %r155|%p121, %r153, %r152, %r151, %r17;
+$L128:
+	setp.hs.u32 %p121, %r152, 32;
+	@%p121 bra $L129;
+	mov.b64 {%r153, %r154}, %rd403;
+	shfl.sync.down.b32 %r155|%p122, %r153, %r152, %r151, %r17;
 	shfl.sync.down.b32 %r156, %r154, %r152, %r151, %r17;
-	mov.b64 %rd414, {%r155, %r156};
-	mov.b64 {%r157, %r158}, %rd413;
+	mov.b64 %rd405, {%r155, %r156};
+	mov.b64 {%r157, %r158}, %rd404;
 	shfl.sync.down.b32 %r159, %r157, %r152, %r151, %r17;
 	shfl.sync.down.b32 %r160, %r158, %r152, %r151, %r17;
-	mov.b64 %rd415, {%r159, %r160};
-	@!%p121 bra $L125;
-	setp.ne.u32 %p122, %r18, 9;
-	@%p122 bra.uni $L127;
-	setp.lt.s64 %p123, %rd414, %rd412;
-	setp.eq.s64 %p124, %rd414, %rd412;
-	setp.lt.s64 %p125, %rd415, %rd413;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd416, %rd414, %rd412, %p127;
-	selp.b64 %rd417, %rd415, %rd413, %p127;
-	mov.b64 %rd412, %rd416;
-	mov.b64 %rd413, %rd417;
-	bra.uni $L126;
-$L127:
-	setp.ne.u32 %p128, %r18, 10;
-	@%p128 bra.uni $L128;
-	setp.gt.s64 %p129, %rd414, %rd412;
-	setp.eq.s64 %p130, %rd414, %rd412;
-	setp.lt.s64 %p131, %rd415, %rd413;
-	and.pred %p132, %p130, %p131;
-	or.pred %p133, %p129, %p132;
-	selp.b64 %rd418, %rd414, %rd412, %p133;
-	selp.b64 %rd419, %rd415, %rd413, %p133;
-	mov.b64 %rd412, %rd418;
-	mov.b64 %rd413, %rd419;
-	bra.uni $L126;
-$L128:
-	mov.b64 %rd420, %rd412;
-	mov.b64 %rd421, %rd413;
-	mov.b64 %rd422, %rd414;
-	mov.b64 %rd423, %rd415;
-	mov.b64 %rd355, %rd420;
-	mov.b64 %rd356, %rd421;
-	mov.b64 %rd357, %rd422;
-	mov.b64 %rd358, %rd423;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd424, %rd355, %rd359;
-	mov.b64 %rd355, %rd424;
-	add.s64 %rd425, %rd356, %rd360;
-	mov.b64 %rd356, %rd425;
-$L129:
-	mov.b64 %rd412, %rd355;
-	mov.b64 %rd413, %rd356;
-$L126:
-$L125:
-	shl.b32 %r152, %r152, 1;
-	bra.uni $L123;
-$L124:
-	setp.eq.u32 %p134, %r7, 0;
-	@!%p134 bra $L130;
-	mul.wide.u32 %rd426, %r8, 16;
-	add.s64 %rd427, %rd1, %rd426;
-	st.shared.s64 [%rd427+0], %rd412;
-	st.shared.s64 [%rd427+8], %rd413;
-$L130:
-	bar.sync 0;
-	setp.eq.u32 %p135, %r8, 0;
-	@!%p135 bra $L131;
-	setp.lo.u32 %p136, %r7, %r10;
-	@!%p136 bra $L132;
-	mul.wide.u32 %rd428, %r7, 16;
-	add.s64 %rd429, %rd1, %rd428;
-	ld.shared.s64 %rd430, [%rd429+0];
-	ld.shared.s64 %rd431, [%rd429+8];
-	mov.b64 %rd412, %rd430;
-	mov.b64 %rd413, %rd431;
+	mov.b64 %rd406, {%r159, %r160};
+	@!%p122 bra $L130;
+	setp.ne.u32 %p123, %r18, 9;
+	@%p123 bra.uni $L132;
+	setp.lt.s64 %p124, %rd405, %rd403;
+	setp.eq.s64 %p125, %rd405, %rd403;
+	setp.lt.s64 %p126, %rd406, %rd404;
+	and.pred %p127, %p125, %p126;
+	or.pred %p128, %p124, %p127;
+	selp.b64 %rd407, %rd405, %rd403, %p128;
+	selp.b64 %rd408, %rd406, %rd404, %p128;
+	mov.b64 %rd403, %rd407;
+	mov.b64 %rd404, %rd408;
+	bra.uni $L131;
 $L132:
+	setp.ne.u32 %p129, %r18, 10;
+	@%p129 bra.uni $L133;
+	setp.gt.s64 %p130, %rd405, %rd403;
+	setp.eq.s64 %p131, %rd405, %rd403;
+	setp.lt.s64 %p132, %rd406, %rd404;
+	and.pred %p133, %p131, %p132;
+	or.pred %p134, %p130, %p133;
+	selp.b64 %rd409, %rd405, %rd403, %p134;
+	selp.b64 %rd410, %rd406, %rd404, %p134;
+	mov.b64 %rd403, %rd409;
+	mov.b64 %rd404, %rd410;
+	bra.uni $L131;
+$L133:
+	mov.b64 %rd411, %rd403;
+	mov.b64 %rd412, %rd404;
+	mov.b64 %rd413, %rd405;
+	mov.b64 %rd414, %rd406;
+	mov.b64 %rd346, %rd411;
+	mov.b64 %rd347, %rd412;
+	mov.b64 %rd348, %rd413;
+	mov.b64 %rd349, %rd414;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd415, %rd346, %rd350;
+	mov.b64 %rd346, %rd415;
+	add.s64 %rd416, %rd347, %rd351;
+	mov.b64 %rd347, %rd416;
+$L134:
+	mov.b64 %rd403, %rd346;
+	mov.b64 %rd404, %rd347;
+$L131:
+$L130:
+	shl.b32 %r152, %r152, 1;
+	bra.uni $L128;
+$L129:
+	setp.eq.u32 %p135, %r7, 0;
+	@!%p135 bra $L135;
+	mul.wide.u32 %rd417, %r8, 16;
+	add.s64 %rd418, %rd1, %rd417;
+	st.shared.s64 [%rd418+0], %rd403;
+	st.shared.s64 [%rd418+8], %rd404;
+$L135:
+	bar.sync 0;
+	setp.eq.u32 %p136, %r8, 0;
+	@!%p136 bra $L136;
+	setp.lo.u32 %p137, %r7, %r10;
+	@!%p137 bra $L137;
+	mul.wide.u32 %rd419, %r7, 16;
+	add.s64 %rd420, %rd1, %rd419;
+	ld.shared.s64 %rd421, [%rd420+0];
+	ld.shared.s64 %rd422, [%rd420+8];
+	mov.b64 %rd403, %rd421;
+	mov.b64 %rd404, %rd422;
+$L137:
 	sub.u32 %r161, %r10, 1;
 	mov.b32 %r162, %r150;
-$L133:
-	setp.hs.u32 %p137, %r162, 32;
-	@%p137 bra $L134;
-	mov.b64 {%r163, %r164}, %rd412;
-	shfl.sync.down.b32 %r165|%p138, %r163, %r162, %r161, %r17;
+$L138:
+	setp.hs.u32 %p138, %r162, 32;
+	@%p138 bra $L139;
+	mov.b64 {%r163, %r164}, %rd403;
+	shfl.sync.down.b32 %r165|%p139, %r163, %r162, %r161, %r17;
 	shfl.sync.down.b32 %r166, %r164, %r162, %r161, %r17;
-	mov.b64 %rd432, {%r165, %r166};
-	mov.b64 {%r167, %r168}, %rd413;
+	mov.b64 %rd423, {%r165, %r166};
+	mov.b64 {%r167, %r168}, %rd404;
 	shfl.sync.down.b32 %r169, %r167, %r162, %r161, %r17;
 	shfl.sync.down.b32 %r170, %r168, %r162, %r161, %r17;
-	mov.b64 %rd433, {%r169, %r170};
-	@!%p138 bra $L135;
-	setp.ne.u32 %p139, %r18, 9;
-	@%p139 bra.uni $L137;
-	setp.lt.s64 %p140, %rd432, %rd412;
-	setp.eq.s64 %p141, %rd432, %rd412;
-	setp.lt.s64 %p142, %rd433, %rd413;
-	and.pred %p143, %p141, %p142;
-	or.pred %p144, %p140, %p143;
-	selp.b64 %rd434, %rd432, %rd412, %p144;
-	selp.b64 %rd435, %rd433, %rd413, %p144;
-	mov.b64 %rd412, %rd434;
-	mov.b64 %rd413, %rd435;
-	bra.uni $L136;
-$L137:
-	setp.ne.u32 %p145, %r18, 10;
-	@%p145 bra.uni $L138;
-	setp.gt.s64 %p146, %rd432, %rd412;
-	setp.eq.s64 %p147, %rd432, %rd412;
-	setp.lt.s64 %p148, %rd433, %rd413;
-	and.pred %p149, %p147, %p148;
-	or.pred %p150, %p146, %p149;
-	selp.b64 %rd436, %rd432, %rd412, %p150;
-	selp.b64 %rd437, %rd433, %rd413, %p150;
-	mov.b64 %rd412, %rd436;
-	mov.b64 %rd413, %rd437;
-	bra.uni $L136;
-$L138:
-	mov.b64 %rd438, %rd412;
-	mov.b64 %rd439, %rd413;
-	mov.b64 %rd440, %rd432;
-	mov.b64 %rd441, %rd433;
-	mov.b64 %rd355, %rd438;
-	mov.b64 %rd356, %rd439;
-	mov.b64 %rd357, %rd440;
-	mov.b64 %rd358, %rd441;
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	add.s64 %rd442, %rd355, %rd359;
-	mov.b64 %rd355, %rd442;
-	add.s64 %rd443, %rd356, %rd360;
-	mov.b64 %rd356, %rd443;
-$L139:
-	mov.b64 %rd412, %rd355;
-	mov.b64 %rd413, %rd356;
-$L136:
-$L135:
-	shl.b32 %r162, %r162, 1;
-	bra.uni $L133;
-$L134:
-$L131:
-	@!%p102 bra $L140;
-	st.global.s64 [%rd13+0], %rd412;
-	st.global.s64 [%rd13+8], %rd413;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd424, {%r169, %r170};
+	@!%p139 bra $L140;
+	setp.ne.u32 %p140, %r18, 9;
+	@%p140 bra.uni $L142;
+	setp.lt.s64 %p141, %rd423, %rd403;
+	setp.eq.s64 %p142, %rd423, %rd403;
+	setp.lt.s64 %p143, %rd424, %rd404;
+	and.pred %p144, %p142, %p143;
+	or.pred %p145, %p141, %p144;
+	selp.b64 %rd425, %rd423, %rd403, %p145;
+	selp.b64 %rd426, %rd424, %rd404, %p145;
+	mov.b64 %rd403, %rd425;
+	mov.b64 %rd404, %rd426;
+	bra.uni $L141;
+$L142:
+	setp.ne.u32 %p146, %r18, 10;
+	@%p146 bra.uni $L143;
+	setp.gt.s64 %p147, %rd423, %rd403;
+	setp.eq.s64 %p148, %rd423, %rd403;
+	setp.lt.s64 %p149, %rd424, %rd404;
+	and.pred %p150, %p148, %p149;
+	or.pred %p151, %p147, %p150;
+	selp.b64 %rd427, %rd423, %rd403, %p151;
+	selp.b64 %rd428, %rd424, %rd404, %p151;
+	mov.b64 %rd403, %rd427;
+	mov.b64 %rd404, %rd428;
+	bra.uni $L141;
+$L143:
+	mov.b64 %rd429, %rd403;
+	mov.b64 %rd430, %rd404;
+	mov.b64 %rd431, %rd423;
+	mov.b64 %rd432, %rd424;
+	mov.b64 %rd346, %rd429;
+	mov.b64 %rd347, %rd430;
+	mov.b64 %rd348, %rd431;
+	mov.b64 %rd349, %rd432;
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	add.s64 %rd433, %rd346, %rd350;
+	mov.b64 %rd346, %rd433;
+	add.s64 %rd434, %rd347, %rd351;
+	mov.b64 %rd347, %rd434;
+$L144:
+	mov.b64 %rd403, %rd346;
+	mov.b64 %rd404, %rd347;
+$L141:
 $L140:
-$L111:
+	shl.b32 %r162, %r162, 1;
+	bra.uni $L138;
+$L139:
+$L136:
+	@!%p103 bra $L145;
+	st.global.s64 [%rd13+0], %rd403;
+	st.global.s64 [%rd13+8], %rd404;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L145:
+$L116:
 	ret;
 }
 `
@@ -8954,9 +8954,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<177>;
+	.reg .pred %p<178>;
 	.reg .b32 %r<221>;
-	.reg .b64 %rd<580>;
+	.reg .b64 %rd<571>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9732,240 +9732,240 @@ $L84:
 	@!%p54 bra $L98;
 	mov.b64 %rd386, %rd122;
 	mov.b32 %r132, %r103;
-	setp.lt.s64 %p66, %rd108, 64;
-	setp.le.s64 %p67, %rd152, 1;
-	or.pred %p68, %p66, %p67;
-	@!%p68 bra $L99;
-	cvt.s64.s32 %rd387, %r132;
-	add.s64 %rd388, %rd387, 1;
-	mul.lo.s64 %rd389, %rd388, %rd125;
-	mad.lo.s64 %rd390, %rd389, 8, %rd123;
-	ld.global.nc.s64 %rd391, [%rd390+0];
-	mov.b64 %rd392, %rd391;
-	cvt.s64.s32 %rd393, %r132;
-	mul.lo.s64 %rd394, %rd393, %rd125;
-	mad.lo.s64 %rd395, %rd394, 8, %rd123;
-	ld.global.nc.s64 %rd396, [%rd395+0];
-	mov.b64 %rd397, %rd396;
-	sub.s64 %rd398, %rd392, %rd397;
-	add.s64 %rd399, %rd109, %rd398;
-	mov.b64 %rd109, %rd399;
-	bra.uni $L100;
+	mov.b64 %rd387, %rd108;
+	mov.b64 %rd388, %rd152;
 $L99:
-	mov.b64 %rd400, %rd152;
-	setp.ge.s64 %p69, %rd108, 4096;
-	@!%p69 bra $L102;
-	mul.lo.s64 %rd401, %rd400, 4;
-	mov.b64 %rd400, %rd401;
-$L102:
-	setp.ge.s64 %p70, %rd108, 65536;
-	@!%p70 bra $L104;
-	mul.lo.s64 %rd402, %rd400, 4;
-	mov.b64 %rd400, %rd402;
-$L104:
-	sub.s64 %rd403, %rd400, 1;
-	and.b64 %rd404, %rd108, %rd403;
-	setp.eq.s64 %p71, %rd404, 0;
-	@!%p71 bra $L106;
-	cvt.s64.s32 %rd405, %r132;
-	add.s64 %rd406, %rd405, 1;
-	mul.lo.s64 %rd407, %rd406, %rd125;
-	mad.lo.s64 %rd408, %rd407, 8, %rd123;
-	ld.global.nc.s64 %rd409, [%rd408+0];
-	mov.b64 %rd410, %rd409;
-	cvt.s64.s32 %rd411, %r132;
-	mul.lo.s64 %rd412, %rd411, %rd125;
-	mad.lo.s64 %rd413, %rd412, 8, %rd123;
-	ld.global.nc.s64 %rd414, [%rd413+0];
-	mov.b64 %rd415, %rd414;
-	sub.s64 %rd416, %rd410, %rd415;
-	mul.lo.s64 %rd417, %rd400, %rd416;
-	add.s64 %rd418, %rd109, %rd417;
-	mov.b64 %rd109, %rd418;
-$L106:
+	setp.lt.s64 %p66, %rd387, 64;
+	setp.le.s64 %p67, %rd388, 1;
+	or.pred %p68, %p66, %p67;
+	@!%p68 bra $L103;
+	mov.b64 %rd389, 1;
+	bra.uni $L101;
+$L103:
+	mov.b64 %rd390, %rd388;
+	setp.ge.s64 %p69, %rd387, 4096;
+	@!%p69 bra $L105;
+	mul.lo.s64 %rd391, %rd390, 4;
+	mov.b64 %rd390, %rd391;
+$L105:
+	setp.ge.s64 %p70, %rd387, 65536;
+	@!%p70 bra $L107;
+	mul.lo.s64 %rd392, %rd390, 4;
+	mov.b64 %rd390, %rd392;
+$L107:
+	sub.s64 %rd393, %rd390, 1;
+	and.b64 %rd394, %rd387, %rd393;
+	setp.eq.s64 %p71, %rd394, 0;
+	@!%p71 bra $L109;
+	mov.b64 %rd389, %rd390;
+	bra.uni $L101;
+$L109:
+	mov.b64 %rd389, 0;
+	bra.uni $L101;
 $L100:
-	add.s64 %rd419, %rd108, 1;
-	mov.b64 %rd108, %rd419;
+	bra.uni $L99;
+$L101:
+	mov.b64 %rd395, %rd389;
+	setp.ne.s64 %p72, %rd395, 0;
+	@!%p72 bra $L111;
+	cvt.s64.s32 %rd396, %r132;
+	add.s64 %rd397, %rd396, 1;
+	mul.lo.s64 %rd398, %rd397, %rd125;
+	mad.lo.s64 %rd399, %rd398, 8, %rd123;
+	ld.global.nc.s64 %rd400, [%rd399+0];
+	mov.b64 %rd401, %rd400;
+	cvt.s64.s32 %rd402, %r132;
+	mul.lo.s64 %rd403, %rd402, %rd125;
+	mad.lo.s64 %rd404, %rd403, 8, %rd123;
+	ld.global.nc.s64 %rd405, [%rd404+0];
+	mov.b64 %rd406, %rd405;
+	sub.s64 %rd407, %rd401, %rd406;
+	mul.lo.s64 %rd408, %rd395, %rd407;
+	add.s64 %rd409, %rd109, %rd408;
+	mov.b64 %rd109, %rd409;
+$L111:
+	add.s64 %rd410, %rd108, 1;
+	mov.b64 %rd108, %rd410;
 $L98:
 $L81:
 $L66:
-	add.s64 %rd420, %rd308, %rd298;
-	mov.b64 %rd308, %rd420;
+	add.s64 %rd411, %rd308, %rd298;
+	mov.b64 %rd308, %rd411;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd421, %rd302;
-$L107:
-	@!%p13 bra $L111;
-	bra.uni $L109;
-$L111:
-	// block scan
-	mov.b64 %rd422, %rd421;
-	mov.b32 %r133, %r3;
+	mov.b64 %rd412, %rd302;
 $L112:
-	setp.hs.u32 %p72, %r133, 32;
-	@%p72 bra $L113;
-	mov.b64 {%r134, %r135}, %rd422;
-	shfl.sync.up.b32 %r136|%p73, %r134, %r133, 0, %r17;
-	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
-	mov.b64 %rd423, {%r136, %r137};
-	@!%p73 bra $L114;
-	add.s64 %rd424, %rd423, %rd422;
-	mov.b64 %rd422, %rd424;
-$L114:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L112;
-$L113:
-	mov.b64 {%r138, %r139}, %rd422;
-	shfl.sync.up.b32 %r140|%p74, %r138, %r3, 0, %r17;
-	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
-	mov.b64 %rd425, {%r140, %r141};
-	setp.lo.u32 %p75, %r3, 32;
-	and.pred %p76, %p74, %p75;
-	selp.b64 %rd426, %rd425, 0, %p76;
-	sub.u32 %r142, %r13, %r3;
-	setp.eq.u32 %p77, %r7, %r142;
-	@!%p77 bra $L115;
-	mul.wide.u32 %rd427, %r8, 16;
-	add.s64 %rd428, %rd1, %rd427;
-	st.shared.s64 [%rd428+0], %rd422;
-$L115:
-	bar.sync 0;
-	setp.eq.u32 %p78, %r8, 0;
-	@!%p78 bra $L116;
-	mov.b64 %rd429, 0;
-	setp.lo.u32 %p79, %r7, %r10;
-	@!%p79 bra $L117;
-	mul.wide.u32 %rd430, %r7, 16;
-	add.s64 %rd431, %rd1, %rd430;
-	ld.shared.s64 %rd432, [%rd431+0];
-	mov.b64 %rd429, %rd432;
-$L117:
-	mov.b64 {%r143, %r144}, %rd429;
-	shfl.sync.up.b32 %r145|%p80, %r143, 1, 0, %r17;
-	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
-	mov.b64 %rd433, {%r145, %r146};
-	@!%p80 bra $L118;
-	add.s64 %rd434, %rd433, %rd429;
-	mov.b64 %rd429, %rd434;
-$L118:
-	mov.b64 {%r147, %r148}, %rd429;
-	shfl.sync.up.b32 %r149|%p81, %r147, 2, 0, %r17;
-	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
-	mov.b64 %rd435, {%r149, %r150};
-	@!%p81 bra $L119;
-	add.s64 %rd436, %rd435, %rd429;
-	mov.b64 %rd429, %rd436;
-$L119:
-	mov.b64 {%r151, %r152}, %rd429;
-	shfl.sync.up.b32 %r153|%p82, %r151, 4, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
-	mov.b64 %rd437, {%r153, %r154};
-	@!%p82 bra $L120;
-	add.s64 %rd438, %rd437, %rd429;
-	mov.b64 %rd429, %rd438;
-$L120:
-	mov.b64 {%r155, %r156}, %rd429;
-	shfl.sync.up.b32 %r157|%p83, %r155, 8, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
-	mov.b64 %rd439, {%r157, %r158};
-	@!%p83 bra $L121;
-	add.s64 %rd440, %rd439, %rd429;
-	mov.b64 %rd429, %rd440;
-$L121:
-	mov.b64 {%r159, %r160}, %rd429;
-	shfl.sync.up.b32 %r161|%p84, %r159, 16, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
-	mov.b64 %rd441, {%r161, %r162};
-	@!%p84 bra $L122;
-	add.s64 %rd442, %rd441, %rd429;
-	mov.b64 %rd429, %rd442;
-$L122:
-	mov.b64 {%r163, %r164}, %rd429;
-	shfl.sync.up.b32 %r165|%p85, %r163, 1, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
-	mov.b64 %rd443, {%r165, %r166};
-	selp.b64 %rd444, %rd443, 0, %p85;
-	@!%p79 bra $L123;
-	mul.wide.u32 %rd445, %r7, 16;
-	add.s64 %rd446, %rd1, %rd445;
-	add.s64 %rd447, %rd446, 512;
-	st.shared.s64 [%rd447+0], %rd444;
-$L123:
-	sub.u32 %r167, %r10, 1;
-	setp.eq.u32 %p86, %r7, %r167;
-	@!%p86 bra $L124;
-	st.shared.s64 [%rd1+1024], %rd429;
-$L124:
+	@!%p13 bra $L116;
+	bra.uni $L114;
 $L116:
+	// block scan
+	mov.b64 %rd413, %rd412;
+	mov.b32 %r133, %r3;
+$L117:
+	setp.hs.u32 %p73, %r133, 32;
+	@%p73 bra $L118;
+	mov.b64 {%r134, %r135}, %rd413;
+	shfl.sync.up.b32 %r136|%p74, %r134, %r133, 0, %r17;
+	shfl.sync.up.b32 %r137, %r135, %r133, 0, %r17;
+	mov.b64 %rd414, {%r136, %r137};
+	@!%p74 bra $L119;
+	add.s64 %rd415, %rd414, %rd413;
+	mov.b64 %rd413, %rd415;
+$L119:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L117;
+$L118:
+	mov.b64 {%r138, %r139}, %rd413;
+	shfl.sync.up.b32 %r140|%p75, %r138, %r3, 0, %r17;
+	shfl.sync.up.b32 %r141, %r139, %r3, 0, %r17;
+	mov.b64 %rd416, {%r140, %r141};
+	setp.lo.u32 %p76, %r3, 32;
+	and.pred %p77, %p75, %p76;
+	selp.b64 %rd417, %rd416, 0, %p77;
+	sub.u32 %r142, %r13, %r3;
+	setp.eq.u32 %p78, %r7, %r142;
+	@!%p78 bra $L120;
+	mul.wide.u32 %rd418, %r8, 16;
+	add.s64 %rd419, %rd1, %rd418;
+	st.shared.s64 [%rd419+0], %rd413;
+$L120:
 	bar.sync 0;
-	mul.wide.u32 %rd448, %r8, 16;
-	add.s64 %rd449, %rd1, %rd448;
-	add.s64 %rd450, %rd449, 512;
-	ld.shared.s64 %rd451, [%rd450+0];
-	add.s64 %rd452, %rd451, %rd426;
-	ld.shared.s64 %rd453, [%rd1+1024];
-	mov.b64 {%r168, %r169}, %rd452;
-	shfl.sync.idx.b32 %r170|%p87, %r168, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
-	mov.b64 %rd454, {%r170, %r171};
-	mov.b64 %rd455, %rd453;
-	mov.b64 %rd456, %rd454;
-	mov.b64 %rd457, %rd455;
-	mov.b64 %rd458, %rd456;
-	mov.b64 %rd459, %rd457;
-	mov.b64 %rd460, %rd458;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd462, 0;
-	cvt.u64.u32 %rd463, %r2;
-	setp.eq.s64 %p88, %rd463, 0;
-	setp.gt.s64 %p89, %rd461, 0;
-	and.pred %p90, %p88, %p89;
-	@!%p90 bra $L126;
-	atom.global.add.u64 %rd464, [%rd142], %rd461;
-	mov.b64 %rd465, %rd464;
-	mov.b64 %rd462, %rd465;
+	setp.eq.u32 %p79, %r8, 0;
+	@!%p79 bra $L121;
+	mov.b64 %rd420, 0;
+	setp.lo.u32 %p80, %r7, %r10;
+	@!%p80 bra $L122;
+	mul.wide.u32 %rd421, %r7, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	ld.shared.s64 %rd423, [%rd422+0];
+	mov.b64 %rd420, %rd423;
+$L122:
+	mov.b64 {%r143, %r144}, %rd420;
+	shfl.sync.up.b32 %r145|%p81, %r143, 1, 0, %r17;
+	shfl.sync.up.b32 %r146, %r144, 1, 0, %r17;
+	mov.b64 %rd424, {%r145, %r146};
+	@!%p81 bra $L123;
+	add.s64 %rd425, %rd424, %rd420;
+	mov.b64 %rd420, %rd425;
+$L123:
+	mov.b64 {%r147, %r148}, %rd420;
+	shfl.sync.up.b32 %r149|%p82, %r147, 2, 0, %r17;
+	shfl.sync.up.b32 %r150, %r148, 2, 0, %r17;
+	mov.b64 %rd426, {%r149, %r150};
+	@!%p82 bra $L124;
+	add.s64 %rd427, %rd426, %rd420;
+	mov.b64 %rd420, %rd427;
+$L124:
+	mov.b64 {%r151, %r152}, %rd420;
+	shfl.sync.up.b32 %r153|%p83, %r151, 4, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 4, 0, %r17;
+	mov.b64 %rd428, {%r153, %r154};
+	@!%p83 bra $L125;
+	add.s64 %rd429, %rd428, %rd420;
+	mov.b64 %rd420, %rd429;
+$L125:
+	mov.b64 {%r155, %r156}, %rd420;
+	shfl.sync.up.b32 %r157|%p84, %r155, 8, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 8, 0, %r17;
+	mov.b64 %rd430, {%r157, %r158};
+	@!%p84 bra $L126;
+	add.s64 %rd431, %rd430, %rd420;
+	mov.b64 %rd420, %rd431;
 $L126:
-	cvt.u64.u32 %rd466, %r2;
-	setp.eq.s64 %p91, %rd466, 0;
-	setp.eq.u32 %p92, %r1, 0;
-	and.pred %p93, %p91, %p92;
-	bar.sync 0;
-	@!%p93 bra $L127;
-	st.shared.s64 [%rd1+1024], %rd462;
+	mov.b64 {%r159, %r160}, %rd420;
+	shfl.sync.up.b32 %r161|%p85, %r159, 16, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 16, 0, %r17;
+	mov.b64 %rd432, {%r161, %r162};
+	@!%p85 bra $L127;
+	add.s64 %rd433, %rd432, %rd420;
+	mov.b64 %rd420, %rd433;
 $L127:
-	bar.sync 0;
-	ld.shared.s64 %rd467, [%rd1+1024];
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd462, %rd468;
-	add.s64 %rd469, %rd462, %rd460;
-	mov.b64 %rd470, %rd469;
-	mov.b64 %rd471, 0;
+	mov.b64 {%r163, %r164}, %rd420;
+	shfl.sync.up.b32 %r165|%p86, %r163, 1, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 1, 0, %r17;
+	mov.b64 %rd434, {%r165, %r166};
+	selp.b64 %rd435, %rd434, 0, %p86;
+	@!%p80 bra $L128;
+	mul.wide.u32 %rd436, %r7, 16;
+	add.s64 %rd437, %rd1, %rd436;
+	add.s64 %rd438, %rd437, 512;
+	st.shared.s64 [%rd438+0], %rd435;
 $L128:
-	setp.lt.s64 %p94, %rd471, %rd421;
-	not.pred %p95, %p94;
-	@!%p95 bra $L132;
-	bra.uni $L130;
-$L132:
-	mul.lo.s64 %rd472, %rd471, %rd164;
-	mad.lo.s64 %rd473, %rd472, 4, %rd162;
-	ld.shared.s32 %r172, [%rd473+0];
-	mov.b32 %r173, %r172;
-	add.s64 %rd474, %rd470, %rd471;
-	mul.lo.s64 %rd475, %rd474, %rd141;
-	mad.lo.s64 %rd476, %rd475, 4, %rd139;
-	st.global.s32 [%rd476+0], %r173;
+	sub.u32 %r167, %r10, 1;
+	setp.eq.u32 %p87, %r7, %r167;
+	@!%p87 bra $L129;
+	st.shared.s64 [%rd1+1024], %rd420;
 $L129:
-	add.s64 %rd477, %rd471, 1;
-	mov.b64 %rd471, %rd477;
-	bra.uni $L128;
-$L130:
-	bra.uni $L109;
-$L108:
-	bra.uni $L107;
-$L109:
+$L121:
+	bar.sync 0;
+	mul.wide.u32 %rd439, %r8, 16;
+	add.s64 %rd440, %rd1, %rd439;
+	add.s64 %rd441, %rd440, 512;
+	ld.shared.s64 %rd442, [%rd441+0];
+	add.s64 %rd443, %rd442, %rd417;
+	ld.shared.s64 %rd444, [%rd1+1024];
+	mov.b64 {%r168, %r169}, %rd443;
+	shfl.sync.idx.b32 %r170|%p88, %r168, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r171, %r169, 0, %r22, %r17;
+	mov.b64 %rd445, {%r170, %r171};
+	mov.b64 %rd446, %rd444;
+	mov.b64 %rd447, %rd445;
+	mov.b64 %rd448, %rd446;
+	mov.b64 %rd449, %rd447;
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, 0;
+	cvt.u64.u32 %rd454, %r2;
+	setp.eq.s64 %p89, %rd454, 0;
+	setp.gt.s64 %p90, %rd452, 0;
+	and.pred %p91, %p89, %p90;
+	@!%p91 bra $L131;
+	atom.global.add.u64 %rd455, [%rd142], %rd452;
+	mov.b64 %rd456, %rd455;
+	mov.b64 %rd453, %rd456;
+$L131:
+	cvt.u64.u32 %rd457, %r2;
+	setp.eq.s64 %p92, %rd457, 0;
+	setp.eq.u32 %p93, %r1, 0;
+	and.pred %p94, %p92, %p93;
+	bar.sync 0;
+	@!%p94 bra $L132;
+	st.shared.s64 [%rd1+1024], %rd453;
+$L132:
+	bar.sync 0;
+	ld.shared.s64 %rd458, [%rd1+1024];
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd453, %rd459;
+	add.s64 %rd460, %rd453, %rd451;
+	mov.b64 %rd461, %rd460;
+	mov.b64 %rd462, 0;
+$L133:
+	setp.lt.s64 %p95, %rd462, %rd412;
+	not.pred %p96, %p95;
+	@!%p96 bra $L137;
+	bra.uni $L135;
+$L137:
+	mul.lo.s64 %rd463, %rd462, %rd164;
+	mad.lo.s64 %rd464, %rd463, 4, %rd162;
+	ld.shared.s32 %r172, [%rd464+0];
+	mov.b32 %r173, %r172;
+	add.s64 %rd465, %rd461, %rd462;
+	mul.lo.s64 %rd466, %rd465, %rd141;
+	mad.lo.s64 %rd467, %rd466, 4, %rd139;
+	st.global.s32 [%rd467+0], %r173;
+$L134:
+	add.s64 %rd468, %rd462, 1;
+	mov.b64 %rd462, %rd468;
+	bra.uni $L133;
+$L135:
+	bra.uni $L114;
+$L113:
+	bra.uni $L112;
+$L114:
 $L54:
-	add.s64 %rd478, %rd301, %rd300;
-	mov.b64 %rd301, %rd478;
+	add.s64 %rd469, %rd301, %rd300;
+	mov.b64 %rd301, %rd469;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -9973,423 +9973,423 @@ $L7:
 	add.s64 %rd121, %rd121, %rd120;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd479, %rd108;
-	mov.b64 %rd480, %rd109;
+	mov.b64 %rd470, %rd108;
+	mov.b64 %rd471, %rd109;
 	// block reduction
 	mov.b32 %r174, 1;
 	sub.u32 %r175, %r13, 1;
 	mov.b32 %r176, %r3;
-$L133:
-	setp.hs.u32 %p96, %r176, 32;
-	@%p96 bra $L134;
-	mov.b64 {%r177, %r178}, %rd479;
-	shfl.sync.down.b32 %r179|%p97, %r177, %r176, %r175, %r17;
+$L138:
+	setp.hs.u32 %p97, %r176, 32;
+	@%p97 bra $L139;
+	mov.b64 {%r177, %r178}, %rd470;
+	shfl.sync.down.b32 %r179|%p98, %r177, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r180, %r178, %r176, %r175, %r17;
-	mov.b64 %rd481, {%r179, %r180};
-	mov.b64 {%r181, %r182}, %rd480;
+	mov.b64 %rd472, {%r179, %r180};
+	mov.b64 {%r181, %r182}, %rd471;
 	shfl.sync.down.b32 %r183, %r181, %r176, %r175, %r17;
 	shfl.sync.down.b32 %r184, %r182, %r176, %r175, %r17;
-	mov.b64 %rd482, {%r183, %r184};
-	@!%p97 bra $L135;
-	setp.ne.u32 %p98, %r18, 9;
-	@%p98 bra.uni $L137;
-	setp.lt.s64 %p99, %rd481, %rd479;
-	setp.eq.s64 %p100, %rd481, %rd479;
-	setp.lt.s64 %p101, %rd482, %rd480;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd483, %rd481, %rd479, %p103;
-	selp.b64 %rd484, %rd482, %rd480, %p103;
-	mov.b64 %rd479, %rd483;
-	mov.b64 %rd480, %rd484;
-	bra.uni $L136;
-$L137:
-	setp.ne.u32 %p104, %r18, 10;
-	@%p104 bra.uni $L138;
-	setp.gt.s64 %p105, %rd481, %rd479;
-	setp.eq.s64 %p106, %rd481, %rd479;
-	setp.lt.s64 %p107, %rd482, %rd480;
-	and.pred %p108, %p106, %p107;
-	or.pred %p109, %p105, %p108;
-	selp.b64 %rd485, %rd481, %rd479, %p109;
-	selp.b64 %rd486, %rd482, %rd480, %p109;
-	mov.b64 %rd479, %rd485;
-	mov.b64 %rd480, %rd486;
-	bra.uni $L136;
-$L138:
-	mov.b64 %rd487, %rd479;
-	mov.b64 %rd488, %rd480;
-	mov.b64 %rd489, %rd481;
-	mov.b64 %rd490, %rd482;
-	mov.b64 %rd491, %rd487;
-	mov.b64 %rd492, %rd488;
-	mov.b64 %rd493, %rd489;
-	mov.b64 %rd494, %rd490;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd497, %rd491, %rd495;
-	mov.b64 %rd491, %rd497;
-	add.s64 %rd498, %rd492, %rd496;
-	mov.b64 %rd492, %rd498;
-$L139:
-	mov.b64 %rd479, %rd491;
-	mov.b64 %rd480, %rd492;
-$L136:
-$L135:
-	shl.b32 %r176, %r176, 1;
-	bra.uni $L133;
-$L134:
-	setp.eq.u32 %p110, %r7, 0;
-	@!%p110 bra $L140;
-	mul.wide.u32 %rd499, %r8, 16;
-	add.s64 %rd500, %rd1, %rd499;
-	st.shared.s64 [%rd500+0], %rd479;
-	st.shared.s64 [%rd500+8], %rd480;
-$L140:
-	bar.sync 0;
-	setp.eq.u32 %p111, %r8, 0;
-	@!%p111 bra $L141;
-	setp.lo.u32 %p112, %r7, %r10;
-	@!%p112 bra $L142;
-	mul.wide.u32 %rd501, %r7, 16;
-	add.s64 %rd502, %rd1, %rd501;
-	ld.shared.s64 %rd503, [%rd502+0];
-	ld.shared.s64 %rd504, [%rd502+8];
-	mov.b64 %rd479, %rd503;
-	mov.b64 %rd480, %rd504;
+	mov.b64 %rd473, {%r183, %r184};
+	@!%p98 bra $L140;
+	setp.ne.u32 %p99, %r18, 9;
+	@%p99 bra.uni $L142;
+	setp.lt.s64 %p100, %rd472, %rd470;
+	setp.eq.s64 %p101, %rd472, %rd470;
+	setp.lt.s64 %p102, %rd473, %rd471;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd474, %rd472, %rd470, %p104;
+	selp.b64 %rd475, %rd473, %rd471, %p104;
+	mov.b64 %rd470, %rd474;
+	mov.b64 %rd471, %rd475;
+	bra.uni $L141;
 $L142:
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L143;
+	setp.gt.s64 %p106, %rd472, %rd470;
+	setp.eq.s64 %p107, %rd472, %rd470;
+	setp.lt.s64 %p108, %rd473, %rd471;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd476, %rd472, %rd470, %p110;
+	selp.b64 %rd477, %rd473, %rd471, %p110;
+	mov.b64 %rd470, %rd476;
+	mov.b64 %rd471, %rd477;
+	bra.uni $L141;
+$L143:
+	mov.b64 %rd478, %rd470;
+	mov.b64 %rd479, %rd471;
+	mov.b64 %rd480, %rd472;
+	mov.b64 %rd481, %rd473;
+	mov.b64 %rd482, %rd478;
+	mov.b64 %rd483, %rd479;
+	mov.b64 %rd484, %rd480;
+	mov.b64 %rd485, %rd481;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd488, %rd482, %rd486;
+	mov.b64 %rd482, %rd488;
+	add.s64 %rd489, %rd483, %rd487;
+	mov.b64 %rd483, %rd489;
+$L144:
+	mov.b64 %rd470, %rd482;
+	mov.b64 %rd471, %rd483;
+$L141:
+$L140:
+	shl.b32 %r176, %r176, 1;
+	bra.uni $L138;
+$L139:
+	setp.eq.u32 %p111, %r7, 0;
+	@!%p111 bra $L145;
+	mul.wide.u32 %rd490, %r8, 16;
+	add.s64 %rd491, %rd1, %rd490;
+	st.shared.s64 [%rd491+0], %rd470;
+	st.shared.s64 [%rd491+8], %rd471;
+$L145:
+	bar.sync 0;
+	setp.eq.u32 %p112, %r8, 0;
+	@!%p112 bra $L146;
+	setp.lo.u32 %p113, %r7, %r10;
+	@!%p113 bra $L147;
+	mul.wide.u32 %rd492, %r7, 16;
+	add.s64 %rd493, %rd1, %rd492;
+	ld.shared.s64 %rd494, [%rd493+0];
+	ld.shared.s64 %rd495, [%rd493+8];
+	mov.b64 %rd470, %rd494;
+	mov.b64 %rd471, %rd495;
+$L147:
 	sub.u32 %r185, %r10, 1;
 	mov.b32 %r186, %r174;
-$L143:
-	setp.hs.u32 %p113, %r186, 32;
-	@%p113 bra $L144;
-	mov.b64 {%r187, %r188}, %rd479;
-	shfl.sync.down.b32 %r189|%p114, %r187, %r186, %r185, %r17;
+$L148:
+	setp.hs.u32 %p114, %r186, 32;
+	@%p114 bra $L149;
+	mov.b64 {%r187, %r188}, %rd470;
+	shfl.sync.down.b32 %r189|%p115, %r187, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r190, %r188, %r186, %r185, %r17;
-	mov.b64 %rd505, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd480;
+	mov.b64 %rd496, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd471;
 	shfl.sync.down.b32 %r193, %r191, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r194, %r192, %r186, %r185, %r17;
-	mov.b64 %rd506, {%r193, %r194};
-	@!%p114 bra $L145;
-	setp.ne.u32 %p115, %r18, 9;
-	@%p115 bra.uni $L147;
-	setp.lt.s64 %p116, %rd505, %rd479;
-	setp.eq.s64 %p117, %rd505, %rd479;
-	setp.lt.s64 %p118, %rd506, %rd480;
-	and.pred %p119, %p117, %p118;
-	or.pred %p120, %p116, %p119;
-	selp.b64 %rd507, %rd505, %rd479, %p120;
-	selp.b64 %rd508, %rd506, %rd480, %p120;
-	mov.b64 %rd479, %rd507;
-	mov.b64 %rd480, %rd508;
-	bra.uni $L146;
-$L147:
-	setp.ne.u32 %p121, %r18, 10;
-	@%p121 bra.uni $L148;
-	setp.gt.s64 %p122, %rd505, %rd479;
-	setp.eq.s64 %p123, %rd505, %rd479;
-	setp.lt.s64 %p124, %rd506, %rd480;
-	and.pred %p125, %p123, %p124;
-	or.pred %p126, %p122, %p125;
-	selp.b64 %rd509, %rd505, %rd479, %p126;
-	selp.b64 %rd510, %rd506, %rd480, %p126;
-	mov.b64 %rd479, %rd509;
-	mov.b64 %rd480, %rd510;
-	bra.uni $L146;
-$L148:
-	mov.b64 %rd511, %rd479;
-	mov.b64 %rd512, %rd480;
-	mov.b64 %rd513, %rd505;
-	mov.b64 %rd514, %rd506;
-	mov.b64 %rd491, %rd511;
-	mov.b64 %rd492, %rd512;
-	mov.b64 %rd493, %rd513;
-	mov.b64 %rd494, %rd514;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd515, %rd491, %rd495;
-	mov.b64 %rd491, %rd515;
-	add.s64 %rd516, %rd492, %rd496;
-	mov.b64 %rd492, %rd516;
-$L149:
-	mov.b64 %rd479, %rd491;
-	mov.b64 %rd480, %rd492;
-$L146:
-$L145:
-	shl.b32 %r186, %r186, 1;
-	bra.uni $L143;
-$L144:
-$L141:
-	mul.wide.u32 %rd517, %r29, 16;
-	add.s64 %rd518, %rd11, %rd517;
-	setp.eq.u32 %p127, %r5, 0;
-	@!%p127 bra $L150;
-	st.global.s64 [%rd518+0], %rd479;
-	st.global.s64 [%rd518+8], %rd480;
+	mov.b64 %rd497, {%r193, %r194};
+	@!%p115 bra $L150;
+	setp.ne.u32 %p116, %r18, 9;
+	@%p116 bra.uni $L152;
+	setp.lt.s64 %p117, %rd496, %rd470;
+	setp.eq.s64 %p118, %rd496, %rd470;
+	setp.lt.s64 %p119, %rd497, %rd471;
+	and.pred %p120, %p118, %p119;
+	or.pred %p121, %p117, %p120;
+	selp.b64 %rd498, %rd496, %rd470, %p121;
+	selp.b64 %rd499, %rd497, %rd471, %p121;
+	mov.b64 %rd470, %rd498;
+	mov.b64 %rd471, %rd499;
+	bra.uni $L151;
+$L152:
+	setp.ne.u32 %p122, %r18, 10;
+	@%p122 bra.uni $L153;
+	setp.gt.s64 %p123, %rd496, %rd470;
+	setp.eq.s64 %p124, %rd496, %rd470;
+	setp.lt.s64 %p125, %rd497, %rd471;
+	and.pred %p126, %p124, %p125;
+	or.pred %p127, %p123, %p126;
+	selp.b64 %rd500, %rd496, %rd470, %p127;
+	selp.b64 %rd501, %rd497, %rd471, %p127;
+	mov.b64 %rd470, %rd500;
+	mov.b64 %rd471, %rd501;
+	bra.uni $L151;
+$L153:
+	mov.b64 %rd502, %rd470;
+	mov.b64 %rd503, %rd471;
+	mov.b64 %rd504, %rd496;
+	mov.b64 %rd505, %rd497;
+	mov.b64 %rd482, %rd502;
+	mov.b64 %rd483, %rd503;
+	mov.b64 %rd484, %rd504;
+	mov.b64 %rd485, %rd505;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd506, %rd482, %rd486;
+	mov.b64 %rd482, %rd506;
+	add.s64 %rd507, %rd483, %rd487;
+	mov.b64 %rd483, %rd507;
+$L154:
+	mov.b64 %rd470, %rd482;
+	mov.b64 %rd471, %rd483;
+$L151:
 $L150:
-	// the last block combines the partials
+	shl.b32 %r186, %r186, 1;
+	bra.uni $L148;
+$L149:
+$L146:
+	mul.wide.u32 %rd508, %r29, 16;
+	add.s64 %rd509, %rd11, %rd508;
 	setp.eq.u32 %p128, %r5, 0;
-	@!%p128 bra $L151;
+	@!%p128 bra $L155;
+	st.global.s64 [%rd509+0], %rd470;
+	st.global.s64 [%rd509+8], %rd471;
+$L155:
+	// the last block combines the partials
+	setp.eq.u32 %p129, %r5, 0;
+	@!%p129 bra $L156;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r195, [gk_reduce_done], 1;
 	sub.u32 %r196, %r30, 1;
-	setp.eq.u32 %p129, %r195, %r196;
+	setp.eq.u32 %p130, %r195, %r196;
 	fence.acq_rel.gpu;
-	selp.b32 %r197, 1, 0, %p129;
+	selp.b32 %r197, 1, 0, %p130;
 	st.shared.u32 [%rd1+1024], %r197;
-$L151:
+$L156:
 	bar.sync 0;
 	ld.shared.u32 %r198, [%rd1+1024];
-	setp.ne.u32 %p130, %r198, 0;
-	@!%p130 bra $L152;
-	cvt.u64.u32 %rd521, %r30;
-	cvt.u64.u32 %rd522, %r5;
-	cvt.u64.u32 %rd523, %r6;
-	setp.ne.u32 %p131, %r18, 9;
-	@%p131 bra.uni $L154;
-	mov.b64 %rd519, 9223372036854775807;
-	mov.b64 %rd520, 9223372036854775807;
-	mov.b64 %rd524, %rd522;
-$L155:
-	setp.ge.s64 %p132, %rd524, %rd521;
-	@%p132 bra $L156;
-	mad.lo.s64 %rd525, %rd524, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd526, [%rd525+0];
-	ld.relaxed.gpu.global.s64 %rd527, [%rd525+8];
-	setp.lt.s64 %p133, %rd526, %rd519;
-	setp.eq.s64 %p134, %rd526, %rd519;
-	setp.lt.s64 %p135, %rd527, %rd520;
-	and.pred %p136, %p134, %p135;
-	or.pred %p137, %p133, %p136;
-	selp.b64 %rd528, %rd526, %rd519, %p137;
-	selp.b64 %rd529, %rd527, %rd520, %p137;
-	mov.b64 %rd519, %rd528;
-	mov.b64 %rd520, %rd529;
-	add.s64 %rd524, %rd524, %rd523;
-	bra.uni $L155;
-$L156:
-	bra.uni $L153;
-$L154:
-	setp.ne.u32 %p138, %r18, 10;
-	@%p138 bra.uni $L157;
-	mov.b64 %rd519, -9223372036854775808;
-	mov.b64 %rd520, 9223372036854775807;
-	mov.b64 %rd530, %rd522;
-$L158:
-	setp.ge.s64 %p139, %rd530, %rd521;
-	@%p139 bra $L159;
-	mad.lo.s64 %rd531, %rd530, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd532, [%rd531+0];
-	ld.relaxed.gpu.global.s64 %rd533, [%rd531+8];
-	setp.gt.s64 %p140, %rd532, %rd519;
-	setp.eq.s64 %p141, %rd532, %rd519;
-	setp.lt.s64 %p142, %rd533, %rd520;
-	and.pred %p143, %p141, %p142;
-	or.pred %p144, %p140, %p143;
-	selp.b64 %rd534, %rd532, %rd519, %p144;
-	selp.b64 %rd535, %rd533, %rd520, %p144;
-	mov.b64 %rd519, %rd534;
-	mov.b64 %rd520, %rd535;
-	add.s64 %rd530, %rd530, %rd523;
+	setp.ne.u32 %p131, %r198, 0;
+	@!%p131 bra $L157;
+	cvt.u64.u32 %rd512, %r30;
+	cvt.u64.u32 %rd513, %r5;
+	cvt.u64.u32 %rd514, %r6;
+	setp.ne.u32 %p132, %r18, 9;
+	@%p132 bra.uni $L159;
+	mov.b64 %rd510, 9223372036854775807;
+	mov.b64 %rd511, 9223372036854775807;
+	mov.b64 %rd515, %rd513;
+$L160:
+	setp.ge.s64 %p133, %rd515, %rd512;
+	@%p133 bra $L161;
+	mad.lo.s64 %rd516, %rd515, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd517, [%rd516+0];
+	ld.relaxed.gpu.global.s64 %rd518, [%rd516+8];
+	setp.lt.s64 %p134, %rd517, %rd510;
+	setp.eq.s64 %p135, %rd517, %rd510;
+	setp.lt.s64 %p136, %rd518, %rd511;
+	and.pred %p137, %p135, %p136;
+	or.pred %p138, %p134, %p137;
+	selp.b64 %rd519, %rd517, %rd510, %p138;
+	selp.b64 %rd520, %rd518, %rd511, %p138;
+	mov.b64 %rd510, %rd519;
+	mov.b64 %rd511, %rd520;
+	add.s64 %rd515, %rd515, %rd514;
+	bra.uni $L160;
+$L161:
 	bra.uni $L158;
 $L159:
-	bra.uni $L153;
-$L157:
+	setp.ne.u32 %p139, %r18, 10;
+	@%p139 bra.uni $L162;
+	mov.b64 %rd510, -9223372036854775808;
+	mov.b64 %rd511, 9223372036854775807;
+	mov.b64 %rd521, %rd513;
+$L163:
+	setp.ge.s64 %p140, %rd521, %rd512;
+	@%p140 bra $L164;
+	mad.lo.s64 %rd522, %rd521, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd523, [%rd522+0];
+	ld.relaxed.gpu.global.s64 %rd524, [%rd522+8];
+	setp.gt.s64 %p141, %rd523, %rd510;
+	setp.eq.s64 %p142, %rd523, %rd510;
+	setp.lt.s64 %p143, %rd524, %rd511;
+	and.pred %p144, %p142, %p143;
+	or.pred %p145, %p141, %p144;
+	selp.b64 %rd525, %rd523, %rd510, %p145;
+	selp.b64 %rd526, %rd524, %rd511, %p145;
+	mov.b64 %rd510, %rd525;
+	mov.b64 %rd511, %rd526;
+	add.s64 %rd521, %rd521, %rd514;
+	bra.uni $L163;
+$L164:
+	bra.uni $L158;
+$L162:
 	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
 	mov.b64 %rd112, %rd114;
 	mov.b64 %rd113, %rd115;
-$L160:
-	mov.b64 %rd536, %rd112;
-	mov.b64 %rd537, %rd113;
-	mov.b64 %rd519, %rd536;
-	mov.b64 %rd520, %rd537;
-	mov.b64 %rd538, %rd522;
-$L161:
-	setp.ge.s64 %p145, %rd538, %rd521;
-	@%p145 bra $L162;
-	mad.lo.s64 %rd539, %rd538, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd540, [%rd539+0];
-	ld.relaxed.gpu.global.s64 %rd541, [%rd539+8];
-	mov.b64 %rd542, %rd519;
-	mov.b64 %rd543, %rd520;
-	mov.b64 %rd544, %rd540;
-	mov.b64 %rd545, %rd541;
-	mov.b64 %rd491, %rd542;
-	mov.b64 %rd492, %rd543;
-	mov.b64 %rd493, %rd544;
-	mov.b64 %rd494, %rd545;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd546, %rd491, %rd495;
-	mov.b64 %rd491, %rd546;
-	add.s64 %rd547, %rd492, %rd496;
-	mov.b64 %rd492, %rd547;
-$L163:
-	mov.b64 %rd519, %rd491;
-	mov.b64 %rd520, %rd492;
-	add.s64 %rd538, %rd538, %rd523;
-	bra.uni $L161;
-$L162:
-$L153:
-	mov.b64 %rd548, %rd519;
-	mov.b64 %rd549, %rd520;
+$L165:
+	mov.b64 %rd527, %rd112;
+	mov.b64 %rd528, %rd113;
+	mov.b64 %rd510, %rd527;
+	mov.b64 %rd511, %rd528;
+	mov.b64 %rd529, %rd513;
+$L166:
+	setp.ge.s64 %p146, %rd529, %rd512;
+	@%p146 bra $L167;
+	mad.lo.s64 %rd530, %rd529, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd531, [%rd530+0];
+	ld.relaxed.gpu.global.s64 %rd532, [%rd530+8];
+	mov.b64 %rd533, %rd510;
+	mov.b64 %rd534, %rd511;
+	mov.b64 %rd535, %rd531;
+	mov.b64 %rd536, %rd532;
+	mov.b64 %rd482, %rd533;
+	mov.b64 %rd483, %rd534;
+	mov.b64 %rd484, %rd535;
+	mov.b64 %rd485, %rd536;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd537, %rd482, %rd486;
+	mov.b64 %rd482, %rd537;
+	add.s64 %rd538, %rd483, %rd487;
+	mov.b64 %rd483, %rd538;
+$L168:
+	mov.b64 %rd510, %rd482;
+	mov.b64 %rd511, %rd483;
+	add.s64 %rd529, %rd529, %rd514;
+	bra.uni $L166;
+$L167:
+$L158:
+	mov.b64 %rd539, %rd510;
+	mov.b64 %rd540, %rd511;
 	// block reduction
 	mov.b32 %r199, 1;
 	mov.b32 %r200, 1;
 	sub.u32 %r201, %r13, 1;
 	mov.b32 %r202, %r199;
-$L164:
-	setp.hs.u32 %p146, %r202, 32;
-	@%p146 bra $L165;
-	mov.b64 {%r203, %r204}, %rd548;
-	shfl.sync.down.b32 %r205|%p147, %r203, %r202, %r201, %r17;
+$L169:
+	setp.hs.u32 %p147, %r202, 32;
+	@%p147 bra $L170;
+	mov.b64 {%r203, %r204}, %rd539;
+	shfl.sync.down.b32 %r205|%p148, %r203, %r202, %r201, %r17;
 	shfl.sync.down.b32 %r206, %r204, %r202, %r201, %r17;
-	mov.b64 %rd550, {%r205, %r206};
-	mov.b64 {%r207, %r208}, %rd549;
+	mov.b64 %rd541, {%r205, %r206};
+	mov.b64 {%r207, %r208}, %rd540;
 	shfl.sync.down.b32 %r209, %r207, %r202, %r201, %r17;
 	shfl.sync.down.b32 %r210, %r208, %r202, %r201, %r17;
-	mov.b64 %rd551, {%r209, %r210};
-	@!%p147 bra $L166;
-	setp.ne.u32 %p148, %r18, 9;
-	@%p148 bra.uni $L168;
-	setp.lt.s64 %p149, %rd550, %rd548;
-	setp.eq.s64 %p150, %rd550, %rd548;
-	setp.lt.s64 %p151, %rd551, %rd549;
-	and.pred %p152, %p150, %p151;
-	or.pred %p153, %p149, %p152;
-	selp.b64 %rd552, %rd550, %rd548, %p153;
-	selp.b64 %rd553, %rd551, %rd549, %p153;
-	mov.b64 %rd548, %rd552;
-	mov.b64 %rd549, %rd553;
-	bra.uni $L167;
-$L168:
-	setp.ne.u32 %p154, %r18, 10;
-	@%p154 bra.uni $L169;
-	setp.gt.s64 %p155, %rd550, %rd548;
-	setp.eq.s64 %p156, %rd550, %rd548;
-	setp.lt.s64 %p157, %rd551, %rd549;
-	and.pred %p158, %p156, %p157;
-	or.pred %p159, %p155, %p158;
-	selp.b64 %rd554, %rd550, %rd548, %p159;
-	selp.b64 %rd555, %rd551, %rd549, %p159;
-	mov.b64 %rd548, %rd554;
-	mov.b64 %rd549, %rd555;
-	bra.uni $L167;
-$L169:
-	mov.b64 %rd556, %rd548;
-	mov.b64 %rd557, %rd549;
-	mov.b64 %rd558, %rd550;
-	mov.b64 %rd559, %rd551;
-	mov.b64 %rd491, %rd556;
-	mov.b64 %rd492, %rd557;
-	mov.b64 %rd493, %rd558;
-	mov.b64 %rd494, %rd559;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd560, %rd491, %rd495;
-	mov.b64 %rd491, %rd560;
-	add.s64 %rd561, %rd492, %rd496;
-	mov.b64 %rd492, %rd561;
-$L170:
-	mov.b64 %rd548, %rd491;
-	mov.b64 %rd549, %rd492;
-$L167:
-$L166:
-	shl.b32 %r202, %r202, 1;
-	bra.uni $L164;
-$L165:
-	setp.eq.u32 %p160, %r7, 0;
-	@!%p160 bra $L171;
-	mul.wide.u32 %rd562, %r8, 16;
-	add.s64 %rd563, %rd1, %rd562;
-	st.shared.s64 [%rd563+0], %rd548;
-	st.shared.s64 [%rd563+8], %rd549;
-$L171:
-	bar.sync 0;
-	setp.eq.u32 %p161, %r8, 0;
-	@!%p161 bra $L172;
-	setp.lo.u32 %p162, %r7, %r10;
-	@!%p162 bra $L173;
-	mul.wide.u32 %rd564, %r7, 16;
-	add.s64 %rd565, %rd1, %rd564;
-	ld.shared.s64 %rd566, [%rd565+0];
-	ld.shared.s64 %rd567, [%rd565+8];
-	mov.b64 %rd548, %rd566;
-	mov.b64 %rd549, %rd567;
+	mov.b64 %rd542, {%r209, %r210};
+	@!%p148 bra $L171;
+	setp.ne.u32 %p149, %r18, 9;
+	@%p149 bra.uni $L173;
+	setp.lt.s64 %p150, %rd541, %rd539;
+	setp.eq.s64 %p151, %rd541, %rd539;
+	setp.lt.s64 %p152, %rd542, %rd540;
+	and.pred %p153, %p151, %p152;
+	or.pred %p154, %p150, %p153;
+	selp.b64 %rd543, %rd541, %rd539, %p154;
+	selp.b64 %rd544, %rd542, %rd540, %p154;
+	mov.b64 %rd539, %rd543;
+	mov.b64 %rd540, %rd544;
+	bra.uni $L172;
 $L173:
+	setp.ne.u32 %p155, %r18, 10;
+	@%p155 bra.uni $L174;
+	setp.gt.s64 %p156, %rd541, %rd539;
+	setp.eq.s64 %p157, %rd541, %rd539;
+	setp.lt.s64 %p158, %rd542, %rd540;
+	and.pred %p159, %p157, %p158;
+	or.pred %p160, %p156, %p159;
+	selp.b64 %rd545, %rd541, %rd539, %p160;
+	selp.b64 %rd546, %rd542, %rd540, %p160;
+	mov.b64 %rd539, %rd545;
+	mov.b64 %rd540, %rd546;
+	bra.uni $L172;
+$L174:
+	mov.b64 %rd547, %rd539;
+	mov.b64 %rd548, %rd540;
+	mov.b64 %rd549, %rd541;
+	mov.b64 %rd550, %rd542;
+	mov.b64 %rd482, %rd547;
+	mov.b64 %rd483, %rd548;
+	mov.b64 %rd484, %rd549;
+	mov.b64 %rd485, %rd550;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd551, %rd482, %rd486;
+	mov.b64 %rd482, %rd551;
+	add.s64 %rd552, %rd483, %rd487;
+	mov.b64 %rd483, %rd552;
+$L175:
+	mov.b64 %rd539, %rd482;
+	mov.b64 %rd540, %rd483;
+$L172:
+$L171:
+	shl.b32 %r202, %r202, 1;
+	bra.uni $L169;
+$L170:
+	setp.eq.u32 %p161, %r7, 0;
+	@!%p161 bra $L176;
+	mul.wide.u32 %rd553, %r8, 16;
+	add.s64 %rd554, %rd1, %rd553;
+	st.shared.s64 [%rd554+0], %rd539;
+	st.shared.s64 [%rd554+8], %rd540;
+$L176:
+	bar.sync 0;
+	setp.eq.u32 %p162, %r8, 0;
+	@!%p162 bra $L177;
+	setp.lo.u32 %p163, %r7, %r10;
+	@!%p163 bra $L178;
+	mul.wide.u32 %rd555, %r7, 16;
+	add.s64 %rd556, %rd1, %rd555;
+	ld.shared.s64 %rd557, [%rd556+0];
+	ld.shared.s64 %rd558, [%rd556+8];
+	mov.b64 %rd539, %rd557;
+	mov.b64 %rd540, %rd558;
+$L178:
 	sub.u32 %r211, %r10, 1;
 	mov.b32 %r212, %r200;
-$L174:
-	setp.hs.u32 %p163, %r212, 32;
-	@%p163 bra $L175;
-	mov.b64 {%r213, %r214}, %rd548;
-	shfl.sync.down.b32 %r215|%p164, %r213, %r212, %r211, %r17;
+$L179:
+	setp.hs.u32 %p164, %r212, 32;
+	@%p164 bra $L180;
+	mov.b64 {%r213, %r214}, %rd539;
+	shfl.sync.down.b32 %r215|%p165, %r213, %r212, %r211, %r17;
 	shfl.sync.down.b32 %r216, %r214, %r212, %r211, %r17;
-	mov.b64 %rd568, {%r215, %r216};
-	mov.b64 {%r217, %r218}, %rd549;
+	mov.b64 %rd559, {%r215, %r216};
+	mov.b64 {%r217, %r218}, %rd540;
 	shfl.sync.down.b32 %r219, %r217, %r212, %r211, %r17;
 	shfl.sync.down.b32 %r220, %r218, %r212, %r211, %r17;
-	mov.b64 %rd569, {%r219, %r220};
-	@!%p164 bra $L176;
-	setp.ne.u32 %p165, %r18, 9;
-	@%p165 bra.uni $L178;
-	setp.lt.s64 %p166, %rd568, %rd548;
-	setp.eq.s64 %p167, %rd568, %rd548;
-	setp.lt.s64 %p168, %rd569, %rd549;
-	and.pred %p169, %p167, %p168;
-	or.pred %p170, %p166, %p169;
-	selp.b64 %rd570, %rd568, %rd548, %p170;
-	selp.b64 %rd571, %rd569, %rd549, %p170;
-	mov.b64 %rd548, %rd570;
-	mov.b64 %rd549, %rd571;
-	bra.uni $L177;
-$L178:
-	setp.ne.u32 %p171, %r18, 10;
-	@%p171 bra.uni $L179;
-	setp.gt.s64 %p172, %rd568, %rd548;
-	setp.eq.s64 %p173, %rd568, %rd548;
-	setp.lt.s64 %p174, %rd569, %rd549;
-	and.pred %p175, %p173, %p174;
-	or.pred %p176, %p172, %p175;
-	selp.b64 %rd572, %rd568, %rd548, %p176;
-	selp.b64 %rd573, %rd569, %rd549, %p176;
-	mov.b64 %rd548, %rd572;
-	mov.b64 %rd549, %rd573;
-	bra.uni $L177;
-$L179:
-	mov.b64 %rd574, %rd548;
-	mov.b64 %rd575, %rd549;
-	mov.b64 %rd576, %rd568;
-	mov.b64 %rd577, %rd569;
-	mov.b64 %rd491, %rd574;
-	mov.b64 %rd492, %rd575;
-	mov.b64 %rd493, %rd576;
-	mov.b64 %rd494, %rd577;
-	mov.b64 %rd495, %rd493;
-	mov.b64 %rd496, %rd494;
-	add.s64 %rd578, %rd491, %rd495;
-	mov.b64 %rd491, %rd578;
-	add.s64 %rd579, %rd492, %rd496;
-	mov.b64 %rd492, %rd579;
-$L180:
-	mov.b64 %rd548, %rd491;
-	mov.b64 %rd549, %rd492;
-$L177:
-$L176:
-	shl.b32 %r212, %r212, 1;
-	bra.uni $L174;
-$L175:
-$L172:
-	@!%p128 bra $L181;
-	st.global.s64 [%rd13+0], %rd548;
-	st.global.s64 [%rd13+8], %rd549;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd560, {%r219, %r220};
+	@!%p165 bra $L181;
+	setp.ne.u32 %p166, %r18, 9;
+	@%p166 bra.uni $L183;
+	setp.lt.s64 %p167, %rd559, %rd539;
+	setp.eq.s64 %p168, %rd559, %rd539;
+	setp.lt.s64 %p169, %rd560, %rd540;
+	and.pred %p170, %p168, %p169;
+	or.pred %p171, %p167, %p170;
+	selp.b64 %rd561, %rd559, %rd539, %p171;
+	selp.b64 %rd562, %rd560, %rd540, %p171;
+	mov.b64 %rd539, %rd561;
+	mov.b64 %rd540, %rd562;
+	bra.uni $L182;
+$L183:
+	setp.ne.u32 %p172, %r18, 10;
+	@%p172 bra.uni $L184;
+	setp.gt.s64 %p173, %rd559, %rd539;
+	setp.eq.s64 %p174, %rd559, %rd539;
+	setp.lt.s64 %p175, %rd560, %rd540;
+	and.pred %p176, %p174, %p175;
+	or.pred %p177, %p173, %p176;
+	selp.b64 %rd563, %rd559, %rd539, %p177;
+	selp.b64 %rd564, %rd560, %rd540, %p177;
+	mov.b64 %rd539, %rd563;
+	mov.b64 %rd540, %rd564;
+	bra.uni $L182;
+$L184:
+	mov.b64 %rd565, %rd539;
+	mov.b64 %rd566, %rd540;
+	mov.b64 %rd567, %rd559;
+	mov.b64 %rd568, %rd560;
+	mov.b64 %rd482, %rd565;
+	mov.b64 %rd483, %rd566;
+	mov.b64 %rd484, %rd567;
+	mov.b64 %rd485, %rd568;
+	mov.b64 %rd486, %rd484;
+	mov.b64 %rd487, %rd485;
+	add.s64 %rd569, %rd482, %rd486;
+	mov.b64 %rd482, %rd569;
+	add.s64 %rd570, %rd483, %rd487;
+	mov.b64 %rd483, %rd570;
+$L185:
+	mov.b64 %rd539, %rd482;
+	mov.b64 %rd540, %rd483;
+$L182:
 $L181:
-$L152:
+	shl.b32 %r212, %r212, 1;
+	bra.uni $L179;
+$L180:
+$L177:
+	@!%p129 bra $L186;
+	st.global.s64 [%rd13+0], %rd539;
+	st.global.s64 [%rd13+8], %rd540;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L186:
+$L157:
 	ret;
 }
 `

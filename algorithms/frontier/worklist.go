@@ -76,19 +76,8 @@ type sink struct {
 func (o *sink) count(acc *Count, g dgraph.CSR, v int32) {
 	// The degree is read from the offsets here rather than with CSR.Degree, which is too
 	// large for Go to inline into this method on the host.
-	if acc.Val < 64 || o.Sample <= 1 {
-		acc.Loc += int(g.Offsets.At(int(v)+1) - g.Offsets.At(int(v)))
-	} else {
-		s := o.Sample
-		if acc.Val >= 1<<12 {
-			s *= 4
-		}
-		if acc.Val >= 1<<16 {
-			s *= 4
-		}
-		if acc.Val&int64(s-1) == 0 {
-			acc.Loc += s * int(g.Offsets.At(int(v)+1)-g.Offsets.At(int(v)))
-		}
+	if w := sampleWeight(acc.Val, o.Sample); w != 0 {
+		acc.Loc += w * int(g.Offsets.At(int(v)+1)-g.Offsets.At(int(v)))
 	}
 	acc.Val++
 }
@@ -98,23 +87,32 @@ func (o *sink) count(acc *Count, g dgraph.CSR, v int32) {
 func (o *sink) countAll(acc *Count, off []int64, vs []int32) {
 	val, loc := acc.Val, acc.Loc
 	for _, v := range vs {
-		if val < 64 || o.Sample <= 1 {
-			loc += int(off[v+1] - off[v])
-		} else {
-			s := o.Sample
-			if val >= 1<<12 {
-				s *= 4
-			}
-			if val >= 1<<16 {
-				s *= 4
-			}
-			if val&int64(s-1) == 0 {
-				loc += s * int(off[v+1]-off[v])
-			}
+		if w := sampleWeight(val, o.Sample); w != 0 {
+			loc += w * int(off[v+1]-off[v])
 		}
 		val++
 	}
 	acc.Val, acc.Loc = val, loc
+}
+
+// sampleWeight returns how many times the degree of the val-th vertex a thread adds (from
+// 0) counts in the estimate of count: 1 for each of the first 64 or when sample is at most
+// 1, the stratum's stride for every stride-th vertex beyond, and 0 for the others.
+func sampleWeight(val int64, sample int) int {
+	if val < 64 || sample <= 1 {
+		return 1
+	}
+	s := sample
+	if val >= 1<<12 {
+		s *= 4
+	}
+	if val >= 1<<16 {
+		s *= 4
+	}
+	if val&int64(s-1) == 0 {
+		return s
+	}
+	return 0
 }
 
 // budget returns the edges a thread may handle before the next flush: the buffer size for

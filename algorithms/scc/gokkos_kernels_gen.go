@@ -1895,9 +1895,9 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<260>;
+	.reg .pred %p<262>;
 	.reg .b32 %r<347>;
-	.reg .b64 %rd<764>;
+	.reg .b64 %rd<746>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2460,684 +2460,716 @@ $L49:
 	@!%p38 bra $L63;
 	mov.b64 %rd314, %rd192;
 	mov.b32 %r93, %r54;
-	setp.lt.s64 %p50, %rd122, 64;
-	setp.le.s64 %p51, %rd222, 1;
-	or.pred %p52, %p50, %p51;
-	@!%p52 bra $L64;
-	cvt.s64.s32 %rd315, %r93;
-	add.s64 %rd316, %rd315, 1;
-	mul.lo.s64 %rd317, %rd316, %rd195;
-	mad.lo.s64 %rd318, %rd317, 8, %rd193;
-	ld.global.nc.s64 %rd319, [%rd318+0];
-	mov.b64 %rd320, %rd319;
-	cvt.s64.s32 %rd321, %r93;
-	mul.lo.s64 %rd322, %rd321, %rd195;
-	mad.lo.s64 %rd323, %rd322, 8, %rd193;
-	ld.global.nc.s64 %rd324, [%rd323+0];
-	mov.b64 %rd325, %rd324;
-	sub.s64 %rd326, %rd320, %rd325;
-	add.s64 %rd327, %rd123, %rd326;
-	mov.b64 %rd123, %rd327;
-	bra.uni $L65;
+	mov.b64 %rd315, %rd122;
+	mov.b64 %rd316, %rd222;
 $L64:
-	mov.b64 %rd328, %rd222;
-	setp.ge.s64 %p53, %rd122, 4096;
-	@!%p53 bra $L67;
-	mul.lo.s64 %rd329, %rd328, 4;
-	mov.b64 %rd328, %rd329;
-$L67:
-	setp.ge.s64 %p54, %rd122, 65536;
-	@!%p54 bra $L69;
-	mul.lo.s64 %rd330, %rd328, 4;
-	mov.b64 %rd328, %rd330;
-$L69:
-	sub.s64 %rd331, %rd328, 1;
-	and.b64 %rd332, %rd122, %rd331;
-	setp.eq.s64 %p55, %rd332, 0;
-	@!%p55 bra $L71;
-	cvt.s64.s32 %rd333, %r93;
-	add.s64 %rd334, %rd333, 1;
-	mul.lo.s64 %rd335, %rd334, %rd195;
-	mad.lo.s64 %rd336, %rd335, 8, %rd193;
-	ld.global.nc.s64 %rd337, [%rd336+0];
-	mov.b64 %rd338, %rd337;
-	cvt.s64.s32 %rd339, %r93;
-	mul.lo.s64 %rd340, %rd339, %rd195;
-	mad.lo.s64 %rd341, %rd340, 8, %rd193;
-	ld.global.nc.s64 %rd342, [%rd341+0];
-	mov.b64 %rd343, %rd342;
-	sub.s64 %rd344, %rd338, %rd343;
-	mul.lo.s64 %rd345, %rd328, %rd344;
-	add.s64 %rd346, %rd123, %rd345;
-	mov.b64 %rd123, %rd346;
-$L71:
-$L65:
-	add.s64 %rd347, %rd122, 1;
-	mov.b64 %rd122, %rd347;
-$L63:
-	setp.eq.s64 %p56, %rd237, %rd236;
-	@!%p56 bra $L73;
-	mov.b64 %rd348, %rd237;
+	setp.lt.s64 %p50, %rd315, 64;
+	setp.le.s64 %p51, %rd316, 1;
+	or.pred %p52, %p50, %p51;
+	@!%p52 bra $L68;
+	mov.b64 %rd317, 1;
+	bra.uni $L66;
+$L68:
+	mov.b64 %rd318, %rd316;
+	setp.ge.s64 %p53, %rd315, 4096;
+	@!%p53 bra $L70;
+	mul.lo.s64 %rd319, %rd318, 4;
+	mov.b64 %rd318, %rd319;
+$L70:
+	setp.ge.s64 %p54, %rd315, 65536;
+	@!%p54 bra $L72;
+	mul.lo.s64 %rd320, %rd318, 4;
+	mov.b64 %rd318, %rd320;
+$L72:
+	sub.s64 %rd321, %rd318, 1;
+	and.b64 %rd322, %rd315, %rd321;
+	setp.eq.s64 %p55, %rd322, 0;
+	@!%p55 bra $L74;
+	mov.b64 %rd317, %rd318;
+	bra.uni $L66;
 $L74:
-	@!%p17 bra $L78;
-	bra.uni $L76;
-$L78:
-	// block scan
-	mov.b64 %rd349, %rd348;
-	mov.b32 %r94, %r3;
-$L79:
-	setp.hs.u32 %p57, %r94, 32;
-	@%p57 bra $L80;
-	mov.b64 {%r95, %r96}, %rd349;
-	shfl.sync.up.b32 %r97|%p58, %r95, %r94, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
-	mov.b64 %rd350, {%r97, %r98};
-	@!%p58 bra $L81;
-	add.s64 %rd351, %rd350, %rd349;
-	mov.b64 %rd349, %rd351;
-$L81:
-	shl.b32 %r94, %r94, 1;
-	bra.uni $L79;
-$L80:
-	mov.b64 {%r99, %r100}, %rd349;
-	shfl.sync.up.b32 %r101|%p59, %r99, %r3, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
-	mov.b64 %rd352, {%r101, %r102};
-	setp.lo.u32 %p60, %r3, 32;
-	and.pred %p61, %p59, %p60;
-	selp.b64 %rd353, %rd352, 0, %p61;
-	sub.u32 %r103, %r13, %r3;
-	setp.eq.u32 %p62, %r7, %r103;
-	@!%p62 bra $L82;
-	mul.wide.u32 %rd354, %r8, 16;
-	add.s64 %rd355, %rd1, %rd354;
-	st.shared.s64 [%rd355+0], %rd349;
-$L82:
-	bar.sync 0;
-	setp.eq.u32 %p63, %r8, 0;
-	@!%p63 bra $L83;
-	mov.b64 %rd356, 0;
-	setp.lo.u32 %p64, %r7, %r10;
-	@!%p64 bra $L84;
-	mul.wide.u32 %rd357, %r7, 16;
-	add.s64 %rd358, %rd1, %rd357;
-	ld.shared.s64 %rd359, [%rd358+0];
-	mov.b64 %rd356, %rd359;
-$L84:
-	mov.b64 {%r104, %r105}, %rd356;
-	shfl.sync.up.b32 %r106|%p65, %r104, 1, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
-	mov.b64 %rd360, {%r106, %r107};
-	@!%p65 bra $L85;
-	add.s64 %rd361, %rd360, %rd356;
-	mov.b64 %rd356, %rd361;
-$L85:
-	mov.b64 {%r108, %r109}, %rd356;
-	shfl.sync.up.b32 %r110|%p66, %r108, 2, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
-	mov.b64 %rd362, {%r110, %r111};
-	@!%p66 bra $L86;
-	add.s64 %rd363, %rd362, %rd356;
-	mov.b64 %rd356, %rd363;
-$L86:
-	mov.b64 {%r112, %r113}, %rd356;
-	shfl.sync.up.b32 %r114|%p67, %r112, 4, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
-	mov.b64 %rd364, {%r114, %r115};
-	@!%p67 bra $L87;
-	add.s64 %rd365, %rd364, %rd356;
-	mov.b64 %rd356, %rd365;
-$L87:
-	mov.b64 {%r116, %r117}, %rd356;
-	shfl.sync.up.b32 %r118|%p68, %r116, 8, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
-	mov.b64 %rd366, {%r118, %r119};
-	@!%p68 bra $L88;
-	add.s64 %rd367, %rd366, %rd356;
-	mov.b64 %rd356, %rd367;
-$L88:
-	mov.b64 {%r120, %r121}, %rd356;
-	shfl.sync.up.b32 %r122|%p69, %r120, 16, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
-	mov.b64 %rd368, {%r122, %r123};
-	@!%p69 bra $L89;
-	add.s64 %rd369, %rd368, %rd356;
-	mov.b64 %rd356, %rd369;
-$L89:
-	mov.b64 {%r124, %r125}, %rd356;
-	shfl.sync.up.b32 %r126|%p70, %r124, 1, 0, %r17;
-	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
-	mov.b64 %rd370, {%r126, %r127};
-	selp.b64 %rd371, %rd370, 0, %p70;
-	@!%p64 bra $L90;
-	mul.wide.u32 %rd372, %r7, 16;
-	add.s64 %rd373, %rd1, %rd372;
-	add.s64 %rd374, %rd373, 512;
-	st.shared.s64 [%rd374+0], %rd371;
-$L90:
-	sub.u32 %r128, %r10, 1;
-	setp.eq.u32 %p71, %r7, %r128;
-	@!%p71 bra $L91;
-	st.shared.s64 [%rd1+1024], %rd356;
-$L91:
-$L83:
-	bar.sync 0;
-	mul.wide.u32 %rd375, %r8, 16;
-	add.s64 %rd376, %rd1, %rd375;
-	add.s64 %rd377, %rd376, 512;
-	ld.shared.s64 %rd378, [%rd377+0];
-	add.s64 %rd379, %rd378, %rd353;
-	ld.shared.s64 %rd380, [%rd1+1024];
-	mov.b64 {%r129, %r130}, %rd379;
-	shfl.sync.idx.b32 %r131|%p72, %r129, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r132, %r130, 0, %r22, %r17;
-	mov.b64 %rd381, {%r131, %r132};
-	mov.b64 %rd382, %rd380;
-	mov.b64 %rd383, %rd381;
-	mov.b64 %rd384, %rd382;
-	mov.b64 %rd385, %rd383;
-	mov.b64 %rd386, %rd384;
-	mov.b64 %rd387, %rd385;
-	mov.b64 %rd388, %rd386;
-	mov.b64 %rd389, 0;
-	cvt.u64.u32 %rd390, %r2;
-	setp.eq.s64 %p73, %rd390, 0;
-	setp.gt.s64 %p74, %rd388, 0;
-	and.pred %p75, %p73, %p74;
-	@!%p75 bra $L93;
-	atom.global.add.u64 %rd391, [%rd212], %rd388;
-	mov.b64 %rd392, %rd391;
-	mov.b64 %rd389, %rd392;
-$L93:
-	cvt.u64.u32 %rd393, %r2;
-	setp.eq.s64 %p76, %rd393, 0;
-	setp.eq.u32 %p77, %r1, 0;
-	and.pred %p78, %p76, %p77;
-	bar.sync 0;
-	@!%p78 bra $L94;
-	st.shared.s64 [%rd1+1024], %rd389;
-$L94:
-	bar.sync 0;
-	ld.shared.s64 %rd394, [%rd1+1024];
-	mov.b64 %rd395, %rd394;
-	mov.b64 %rd389, %rd395;
-	add.s64 %rd396, %rd389, %rd387;
-	mov.b64 %rd397, %rd396;
-	mov.b64 %rd398, 0;
-$L95:
-	setp.lt.s64 %p79, %rd398, %rd348;
-	not.pred %p80, %p79;
-	@!%p80 bra $L99;
-	bra.uni $L97;
-$L99:
-	mul.lo.s64 %rd399, %rd398, %rd184;
-	mad.lo.s64 %rd400, %rd399, 4, %rd182;
-	ld.shared.s32 %r133, [%rd400+0];
-	mov.b32 %r134, %r133;
-	add.s64 %rd401, %rd397, %rd398;
-	mul.lo.s64 %rd402, %rd401, %rd211;
-	mad.lo.s64 %rd403, %rd402, 4, %rd209;
-	st.global.s32 [%rd403+0], %r134;
-$L96:
-	add.s64 %rd404, %rd398, 1;
-	mov.b64 %rd398, %rd404;
-	bra.uni $L95;
-$L97:
-	bra.uni $L76;
-$L75:
-	bra.uni $L74;
+	mov.b64 %rd317, 0;
+	bra.uni $L66;
+$L65:
+	bra.uni $L64;
+$L66:
+	mov.b64 %rd323, %rd317;
+	setp.ne.s64 %p56, %rd323, 0;
+	@!%p56 bra $L76;
+	cvt.s64.s32 %rd324, %r93;
+	add.s64 %rd325, %rd324, 1;
+	mul.lo.s64 %rd326, %rd325, %rd195;
+	mad.lo.s64 %rd327, %rd326, 8, %rd193;
+	ld.global.nc.s64 %rd328, [%rd327+0];
+	mov.b64 %rd329, %rd328;
+	cvt.s64.s32 %rd330, %r93;
+	mul.lo.s64 %rd331, %rd330, %rd195;
+	mad.lo.s64 %rd332, %rd331, 8, %rd193;
+	ld.global.nc.s64 %rd333, [%rd332+0];
+	mov.b64 %rd334, %rd333;
+	sub.s64 %rd335, %rd329, %rd334;
+	mul.lo.s64 %rd336, %rd323, %rd335;
+	add.s64 %rd337, %rd123, %rd336;
+	mov.b64 %rd123, %rd337;
 $L76:
+	add.s64 %rd338, %rd122, 1;
+	mov.b64 %rd122, %rd338;
+$L63:
+	setp.eq.s64 %p57, %rd237, %rd236;
+	@!%p57 bra $L78;
+	mov.b64 %rd339, %rd237;
+$L79:
+	@!%p17 bra $L83;
+	bra.uni $L81;
+$L83:
+	// block scan
+	mov.b64 %rd340, %rd339;
+	mov.b32 %r94, %r3;
+$L84:
+	setp.hs.u32 %p58, %r94, 32;
+	@%p58 bra $L85;
+	mov.b64 {%r95, %r96}, %rd340;
+	shfl.sync.up.b32 %r97|%p59, %r95, %r94, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r94, 0, %r17;
+	mov.b64 %rd341, {%r97, %r98};
+	@!%p59 bra $L86;
+	add.s64 %rd342, %rd341, %rd340;
+	mov.b64 %rd340, %rd342;
+$L86:
+	shl.b32 %r94, %r94, 1;
+	bra.uni $L84;
+$L85:
+	mov.b64 {%r99, %r100}, %rd340;
+	shfl.sync.up.b32 %r101|%p60, %r99, %r3, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, %r3, 0, %r17;
+	mov.b64 %rd343, {%r101, %r102};
+	setp.lo.u32 %p61, %r3, 32;
+	and.pred %p62, %p60, %p61;
+	selp.b64 %rd344, %rd343, 0, %p62;
+	sub.u32 %r103, %r13, %r3;
+	setp.eq.u32 %p63, %r7, %r103;
+	@!%p63 bra $L87;
+	mul.wide.u32 %rd345, %r8, 16;
+	add.s64 %rd346, %rd1, %rd345;
+	st.shared.s64 [%rd346+0], %rd340;
+$L87:
+	bar.sync 0;
+	setp.eq.u32 %p64, %r8, 0;
+	@!%p64 bra $L88;
+	mov.b64 %rd347, 0;
+	setp.lo.u32 %p65, %r7, %r10;
+	@!%p65 bra $L89;
+	mul.wide.u32 %rd348, %r7, 16;
+	add.s64 %rd349, %rd1, %rd348;
+	ld.shared.s64 %rd350, [%rd349+0];
+	mov.b64 %rd347, %rd350;
+$L89:
+	mov.b64 {%r104, %r105}, %rd347;
+	shfl.sync.up.b32 %r106|%p66, %r104, 1, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 1, 0, %r17;
+	mov.b64 %rd351, {%r106, %r107};
+	@!%p66 bra $L90;
+	add.s64 %rd352, %rd351, %rd347;
+	mov.b64 %rd347, %rd352;
+$L90:
+	mov.b64 {%r108, %r109}, %rd347;
+	shfl.sync.up.b32 %r110|%p67, %r108, 2, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 2, 0, %r17;
+	mov.b64 %rd353, {%r110, %r111};
+	@!%p67 bra $L91;
+	add.s64 %rd354, %rd353, %rd347;
+	mov.b64 %rd347, %rd354;
+$L91:
+	mov.b64 {%r112, %r113}, %rd347;
+	shfl.sync.up.b32 %r114|%p68, %r112, 4, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 4, 0, %r17;
+	mov.b64 %rd355, {%r114, %r115};
+	@!%p68 bra $L92;
+	add.s64 %rd356, %rd355, %rd347;
+	mov.b64 %rd347, %rd356;
+$L92:
+	mov.b64 {%r116, %r117}, %rd347;
+	shfl.sync.up.b32 %r118|%p69, %r116, 8, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 8, 0, %r17;
+	mov.b64 %rd357, {%r118, %r119};
+	@!%p69 bra $L93;
+	add.s64 %rd358, %rd357, %rd347;
+	mov.b64 %rd347, %rd358;
+$L93:
+	mov.b64 {%r120, %r121}, %rd347;
+	shfl.sync.up.b32 %r122|%p70, %r120, 16, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 16, 0, %r17;
+	mov.b64 %rd359, {%r122, %r123};
+	@!%p70 bra $L94;
+	add.s64 %rd360, %rd359, %rd347;
+	mov.b64 %rd347, %rd360;
+$L94:
+	mov.b64 {%r124, %r125}, %rd347;
+	shfl.sync.up.b32 %r126|%p71, %r124, 1, 0, %r17;
+	shfl.sync.up.b32 %r127, %r125, 1, 0, %r17;
+	mov.b64 %rd361, {%r126, %r127};
+	selp.b64 %rd362, %rd361, 0, %p71;
+	@!%p65 bra $L95;
+	mul.wide.u32 %rd363, %r7, 16;
+	add.s64 %rd364, %rd1, %rd363;
+	add.s64 %rd365, %rd364, 512;
+	st.shared.s64 [%rd365+0], %rd362;
+$L95:
+	sub.u32 %r128, %r10, 1;
+	setp.eq.u32 %p72, %r7, %r128;
+	@!%p72 bra $L96;
+	st.shared.s64 [%rd1+1024], %rd347;
+$L96:
+$L88:
+	bar.sync 0;
+	mul.wide.u32 %rd366, %r8, 16;
+	add.s64 %rd367, %rd1, %rd366;
+	add.s64 %rd368, %rd367, 512;
+	ld.shared.s64 %rd369, [%rd368+0];
+	add.s64 %rd370, %rd369, %rd344;
+	ld.shared.s64 %rd371, [%rd1+1024];
+	mov.b64 {%r129, %r130}, %rd370;
+	shfl.sync.idx.b32 %r131|%p73, %r129, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r132, %r130, 0, %r22, %r17;
+	mov.b64 %rd372, {%r131, %r132};
+	mov.b64 %rd373, %rd371;
+	mov.b64 %rd374, %rd372;
+	mov.b64 %rd375, %rd373;
+	mov.b64 %rd376, %rd374;
+	mov.b64 %rd377, %rd375;
+	mov.b64 %rd378, %rd376;
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, 0;
+	cvt.u64.u32 %rd381, %r2;
+	setp.eq.s64 %p74, %rd381, 0;
+	setp.gt.s64 %p75, %rd379, 0;
+	and.pred %p76, %p74, %p75;
+	@!%p76 bra $L98;
+	atom.global.add.u64 %rd382, [%rd212], %rd379;
+	mov.b64 %rd383, %rd382;
+	mov.b64 %rd380, %rd383;
+$L98:
+	cvt.u64.u32 %rd384, %r2;
+	setp.eq.s64 %p77, %rd384, 0;
+	setp.eq.u32 %p78, %r1, 0;
+	and.pred %p79, %p77, %p78;
+	bar.sync 0;
+	@!%p79 bra $L99;
+	st.shared.s64 [%rd1+1024], %rd380;
+$L99:
+	bar.sync 0;
+	ld.shared.s64 %rd385, [%rd1+1024];
+	mov.b64 %rd386, %rd385;
+	mov.b64 %rd380, %rd386;
+	add.s64 %rd387, %rd380, %rd378;
+	mov.b64 %rd388, %rd387;
+	mov.b64 %rd389, 0;
+$L100:
+	setp.lt.s64 %p80, %rd389, %rd339;
+	not.pred %p81, %p80;
+	@!%p81 bra $L104;
+	bra.uni $L102;
+$L104:
+	mul.lo.s64 %rd390, %rd389, %rd184;
+	mad.lo.s64 %rd391, %rd390, 4, %rd182;
+	ld.shared.s32 %r133, [%rd391+0];
+	mov.b32 %r134, %r133;
+	add.s64 %rd392, %rd388, %rd389;
+	mul.lo.s64 %rd393, %rd392, %rd211;
+	mad.lo.s64 %rd394, %rd393, 4, %rd209;
+	st.global.s32 [%rd394+0], %r134;
+$L101:
+	add.s64 %rd395, %rd389, 1;
+	mov.b64 %rd389, %rd395;
+	bra.uni $L100;
+$L102:
+	bra.uni $L81;
+$L80:
+	bra.uni $L79;
+$L81:
 	mov.b64 %rd237, 0;
-$L73:
+$L78:
 $L30:
-	add.s64 %rd405, %rd264, 1;
-	mov.b64 %rd264, %rd405;
+	add.s64 %rd396, %rd264, 1;
+	mov.b64 %rd264, %rd396;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd406, %rd238, 1;
-	mov.b64 %rd238, %rd406;
+	add.s64 %rd397, %rd238, 1;
+	mov.b64 %rd238, %rd397;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd407, %rd237;
-$L100:
-	@!%p17 bra $L104;
-	bra.uni $L102;
-$L104:
-	// block scan
-	mov.b64 %rd408, %rd407;
-	mov.b32 %r135, %r3;
+	mov.b64 %rd398, %rd237;
 $L105:
-	setp.hs.u32 %p81, %r135, 32;
-	@%p81 bra $L106;
-	mov.b64 {%r136, %r137}, %rd408;
-	shfl.sync.up.b32 %r138|%p82, %r136, %r135, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
-	mov.b64 %rd409, {%r138, %r139};
-	@!%p82 bra $L107;
-	add.s64 %rd410, %rd409, %rd408;
-	mov.b64 %rd408, %rd410;
-$L107:
-	shl.b32 %r135, %r135, 1;
-	bra.uni $L105;
-$L106:
-	mov.b64 {%r140, %r141}, %rd408;
-	shfl.sync.up.b32 %r142|%p83, %r140, %r3, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
-	mov.b64 %rd411, {%r142, %r143};
-	setp.lo.u32 %p84, %r3, 32;
-	and.pred %p85, %p83, %p84;
-	selp.b64 %rd412, %rd411, 0, %p85;
-	sub.u32 %r144, %r13, %r3;
-	setp.eq.u32 %p86, %r7, %r144;
-	@!%p86 bra $L108;
-	mul.wide.u32 %rd413, %r8, 16;
-	add.s64 %rd414, %rd1, %rd413;
-	st.shared.s64 [%rd414+0], %rd408;
-$L108:
-	bar.sync 0;
-	setp.eq.u32 %p87, %r8, 0;
-	@!%p87 bra $L109;
-	mov.b64 %rd415, 0;
-	setp.lo.u32 %p88, %r7, %r10;
-	@!%p88 bra $L110;
-	mul.wide.u32 %rd416, %r7, 16;
-	add.s64 %rd417, %rd1, %rd416;
-	ld.shared.s64 %rd418, [%rd417+0];
-	mov.b64 %rd415, %rd418;
-$L110:
-	mov.b64 {%r145, %r146}, %rd415;
-	shfl.sync.up.b32 %r147|%p89, %r145, 1, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
-	mov.b64 %rd419, {%r147, %r148};
-	@!%p89 bra $L111;
-	add.s64 %rd420, %rd419, %rd415;
-	mov.b64 %rd415, %rd420;
-$L111:
-	mov.b64 {%r149, %r150}, %rd415;
-	shfl.sync.up.b32 %r151|%p90, %r149, 2, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
-	mov.b64 %rd421, {%r151, %r152};
-	@!%p90 bra $L112;
-	add.s64 %rd422, %rd421, %rd415;
-	mov.b64 %rd415, %rd422;
-$L112:
-	mov.b64 {%r153, %r154}, %rd415;
-	shfl.sync.up.b32 %r155|%p91, %r153, 4, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
-	mov.b64 %rd423, {%r155, %r156};
-	@!%p91 bra $L113;
-	add.s64 %rd424, %rd423, %rd415;
-	mov.b64 %rd415, %rd424;
-$L113:
-	mov.b64 {%r157, %r158}, %rd415;
-	shfl.sync.up.b32 %r159|%p92, %r157, 8, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
-	mov.b64 %rd425, {%r159, %r160};
-	@!%p92 bra $L114;
-	add.s64 %rd426, %rd425, %rd415;
-	mov.b64 %rd415, %rd426;
-$L114:
-	mov.b64 {%r161, %r162}, %rd415;
-	shfl.sync.up.b32 %r163|%p93, %r161, 16, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
-	mov.b64 %rd427, {%r163, %r164};
-	@!%p93 bra $L115;
-	add.s64 %rd428, %rd427, %rd415;
-	mov.b64 %rd415, %rd428;
-$L115:
-	mov.b64 {%r165, %r166}, %rd415;
-	shfl.sync.up.b32 %r167|%p94, %r165, 1, 0, %r17;
-	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
-	mov.b64 %rd429, {%r167, %r168};
-	selp.b64 %rd430, %rd429, 0, %p94;
-	@!%p88 bra $L116;
-	mul.wide.u32 %rd431, %r7, 16;
-	add.s64 %rd432, %rd1, %rd431;
-	add.s64 %rd433, %rd432, 512;
-	st.shared.s64 [%rd433+0], %rd430;
-$L116:
-	sub.u32 %r169, %r10, 1;
-	setp.eq.u32 %p95, %r7, %r169;
-	@!%p95 bra $L117;
-	st.shared.s64 [%rd1+1024], %rd415;
-$L117:
+	@!%p17 bra $L109;
+	bra.uni $L107;
 $L109:
+	// block scan
+	mov.b64 %rd399, %rd398;
+	mov.b32 %r135, %r3;
+$L110:
+	setp.hs.u32 %p82, %r135, 32;
+	@%p82 bra $L111;
+	mov.b64 {%r136, %r137}, %rd399;
+	shfl.sync.up.b32 %r138|%p83, %r136, %r135, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
+	mov.b64 %rd400, {%r138, %r139};
+	@!%p83 bra $L112;
+	add.s64 %rd401, %rd400, %rd399;
+	mov.b64 %rd399, %rd401;
+$L112:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L110;
+$L111:
+	mov.b64 {%r140, %r141}, %rd399;
+	shfl.sync.up.b32 %r142|%p84, %r140, %r3, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
+	mov.b64 %rd402, {%r142, %r143};
+	setp.lo.u32 %p85, %r3, 32;
+	and.pred %p86, %p84, %p85;
+	selp.b64 %rd403, %rd402, 0, %p86;
+	sub.u32 %r144, %r13, %r3;
+	setp.eq.u32 %p87, %r7, %r144;
+	@!%p87 bra $L113;
+	mul.wide.u32 %rd404, %r8, 16;
+	add.s64 %rd405, %rd1, %rd404;
+	st.shared.s64 [%rd405+0], %rd399;
+$L113:
 	bar.sync 0;
-	mul.wide.u32 %rd434, %r8, 16;
-	add.s64 %rd435, %rd1, %rd434;
-	add.s64 %rd436, %rd435, 512;
-	ld.shared.s64 %rd437, [%rd436+0];
-	add.s64 %rd438, %rd437, %rd412;
-	ld.shared.s64 %rd439, [%rd1+1024];
-	mov.b64 {%r170, %r171}, %rd438;
-	shfl.sync.idx.b32 %r172|%p96, %r170, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r173, %r171, 0, %r22, %r17;
-	mov.b64 %rd440, {%r172, %r173};
-	mov.b64 %rd441, %rd439;
-	mov.b64 %rd442, %rd440;
-	mov.b64 %rd443, %rd441;
-	mov.b64 %rd444, %rd442;
-	mov.b64 %rd445, %rd443;
-	mov.b64 %rd446, %rd444;
-	mov.b64 %rd447, %rd445;
-	mov.b64 %rd448, 0;
-	cvt.u64.u32 %rd449, %r2;
-	setp.eq.s64 %p97, %rd449, 0;
-	setp.gt.s64 %p98, %rd447, 0;
-	and.pred %p99, %p97, %p98;
-	@!%p99 bra $L119;
-	atom.global.add.u64 %rd450, [%rd212], %rd447;
-	mov.b64 %rd451, %rd450;
-	mov.b64 %rd448, %rd451;
+	setp.eq.u32 %p88, %r8, 0;
+	@!%p88 bra $L114;
+	mov.b64 %rd406, 0;
+	setp.lo.u32 %p89, %r7, %r10;
+	@!%p89 bra $L115;
+	mul.wide.u32 %rd407, %r7, 16;
+	add.s64 %rd408, %rd1, %rd407;
+	ld.shared.s64 %rd409, [%rd408+0];
+	mov.b64 %rd406, %rd409;
+$L115:
+	mov.b64 {%r145, %r146}, %rd406;
+	shfl.sync.up.b32 %r147|%p90, %r145, 1, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
+	mov.b64 %rd410, {%r147, %r148};
+	@!%p90 bra $L116;
+	add.s64 %rd411, %rd410, %rd406;
+	mov.b64 %rd406, %rd411;
+$L116:
+	mov.b64 {%r149, %r150}, %rd406;
+	shfl.sync.up.b32 %r151|%p91, %r149, 2, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
+	mov.b64 %rd412, {%r151, %r152};
+	@!%p91 bra $L117;
+	add.s64 %rd413, %rd412, %rd406;
+	mov.b64 %rd406, %rd413;
+$L117:
+	mov.b64 {%r153, %r154}, %rd406;
+	shfl.sync.up.b32 %r155|%p92, %r153, 4, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
+	mov.b64 %rd414, {%r155, %r156};
+	@!%p92 bra $L118;
+	add.s64 %rd415, %rd414, %rd406;
+	mov.b64 %rd406, %rd415;
+$L118:
+	mov.b64 {%r157, %r158}, %rd406;
+	shfl.sync.up.b32 %r159|%p93, %r157, 8, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
+	mov.b64 %rd416, {%r159, %r160};
+	@!%p93 bra $L119;
+	add.s64 %rd417, %rd416, %rd406;
+	mov.b64 %rd406, %rd417;
 $L119:
-	cvt.u64.u32 %rd452, %r2;
-	setp.eq.s64 %p100, %rd452, 0;
-	setp.eq.u32 %p101, %r1, 0;
-	and.pred %p102, %p100, %p101;
-	bar.sync 0;
-	@!%p102 bra $L120;
-	st.shared.s64 [%rd1+1024], %rd448;
+	mov.b64 {%r161, %r162}, %rd406;
+	shfl.sync.up.b32 %r163|%p94, %r161, 16, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
+	mov.b64 %rd418, {%r163, %r164};
+	@!%p94 bra $L120;
+	add.s64 %rd419, %rd418, %rd406;
+	mov.b64 %rd406, %rd419;
 $L120:
-	bar.sync 0;
-	ld.shared.s64 %rd453, [%rd1+1024];
-	mov.b64 %rd454, %rd453;
-	mov.b64 %rd448, %rd454;
-	add.s64 %rd455, %rd448, %rd446;
-	mov.b64 %rd456, %rd455;
-	mov.b64 %rd457, 0;
+	mov.b64 {%r165, %r166}, %rd406;
+	shfl.sync.up.b32 %r167|%p95, %r165, 1, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
+	mov.b64 %rd420, {%r167, %r168};
+	selp.b64 %rd421, %rd420, 0, %p95;
+	@!%p89 bra $L121;
+	mul.wide.u32 %rd422, %r7, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	add.s64 %rd424, %rd423, 512;
+	st.shared.s64 [%rd424+0], %rd421;
 $L121:
-	setp.lt.s64 %p103, %rd457, %rd407;
-	not.pred %p104, %p103;
-	@!%p104 bra $L125;
-	bra.uni $L123;
-$L125:
-	mul.lo.s64 %rd458, %rd457, %rd184;
-	mad.lo.s64 %rd459, %rd458, 4, %rd182;
-	ld.shared.s32 %r174, [%rd459+0];
-	mov.b32 %r175, %r174;
-	add.s64 %rd460, %rd456, %rd457;
-	mul.lo.s64 %rd461, %rd460, %rd211;
-	mad.lo.s64 %rd462, %rd461, 4, %rd209;
-	st.global.s32 [%rd462+0], %r175;
+	sub.u32 %r169, %r10, 1;
+	setp.eq.u32 %p96, %r7, %r169;
+	@!%p96 bra $L122;
+	st.shared.s64 [%rd1+1024], %rd406;
 $L122:
-	add.s64 %rd463, %rd457, 1;
-	mov.b64 %rd457, %rd463;
-	bra.uni $L121;
-$L123:
-	bra.uni $L102;
-$L101:
-	bra.uni $L100;
-$L102:
-	bra.uni $L7;
-$L9:
-	cvt.u64.u32 %rd464, %r2;
-	add.s64 %rd465, %rd188, %rd464;
-	mov.b64 %rd466, %rd465;
-	mov.b32 %r176, -1;
-	mov.b64 %rd467, 0;
-	mov.b64 %rd468, 0;
+$L114:
+	bar.sync 0;
+	mul.wide.u32 %rd425, %r8, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	add.s64 %rd427, %rd426, 512;
+	ld.shared.s64 %rd428, [%rd427+0];
+	add.s64 %rd429, %rd428, %rd403;
+	ld.shared.s64 %rd430, [%rd1+1024];
+	mov.b64 {%r170, %r171}, %rd429;
+	shfl.sync.idx.b32 %r172|%p97, %r170, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r173, %r171, 0, %r22, %r17;
+	mov.b64 %rd431, {%r172, %r173};
+	mov.b64 %rd432, %rd430;
+	mov.b64 %rd433, %rd431;
+	mov.b64 %rd434, %rd432;
+	mov.b64 %rd435, %rd433;
+	mov.b64 %rd436, %rd434;
+	mov.b64 %rd437, %rd435;
+	mov.b64 %rd438, %rd436;
+	mov.b64 %rd439, 0;
+	cvt.u64.u32 %rd440, %r2;
+	setp.eq.s64 %p98, %rd440, 0;
+	setp.gt.s64 %p99, %rd438, 0;
+	and.pred %p100, %p98, %p99;
+	@!%p100 bra $L124;
+	atom.global.add.u64 %rd441, [%rd212], %rd438;
+	mov.b64 %rd442, %rd441;
+	mov.b64 %rd439, %rd442;
+$L124:
+	cvt.u64.u32 %rd443, %r2;
+	setp.eq.s64 %p101, %rd443, 0;
+	setp.eq.u32 %p102, %r1, 0;
+	and.pred %p103, %p101, %p102;
+	bar.sync 0;
+	@!%p103 bra $L125;
+	st.shared.s64 [%rd1+1024], %rd439;
+$L125:
+	bar.sync 0;
+	ld.shared.s64 %rd444, [%rd1+1024];
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd439, %rd445;
+	add.s64 %rd446, %rd439, %rd437;
+	mov.b64 %rd447, %rd446;
+	mov.b64 %rd448, 0;
 $L126:
-	@!%p13 bra $L130;
-	mov.b64 %rd469, 4611686018427387904;
+	setp.lt.s64 %p104, %rd448, %rd398;
+	not.pred %p105, %p104;
+	@!%p105 bra $L130;
 	bra.uni $L128;
 $L130:
-	mov.b64 %rd469, %rd165;
-	bra.uni $L128;
+	mul.lo.s64 %rd449, %rd448, %rd184;
+	mad.lo.s64 %rd450, %rd449, 4, %rd182;
+	ld.shared.s32 %r174, [%rd450+0];
+	mov.b32 %r175, %r174;
+	add.s64 %rd451, %rd447, %rd448;
+	mul.lo.s64 %rd452, %rd451, %rd211;
+	mad.lo.s64 %rd453, %rd452, 4, %rd209;
+	st.global.s32 [%rd453+0], %r175;
 $L127:
+	add.s64 %rd454, %rd448, 1;
+	mov.b64 %rd448, %rd454;
 	bra.uni $L126;
 $L128:
-	mov.b64 %rd470, %rd469;
+	bra.uni $L107;
+$L106:
+	bra.uni $L105;
+$L107:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd455, %r2;
+	add.s64 %rd456, %rd188, %rd455;
+	mov.b64 %rd457, %rd456;
+	mov.b32 %r176, -1;
+	mov.b64 %rd458, 0;
+	mov.b64 %rd459, 0;
 $L131:
-	mov.b64 %rd471, 0;
-	mov.b64 %rd472, %rd470;
-$L134:
-	setp.gt.s64 %p105, %rd472, 0;
-	not.pred %p106, %p105;
-	@!%p106 bra $L138;
-	bra.uni $L136;
-$L138:
-	setp.ge.s64 %p107, %rd467, %rd468;
-	@!%p107 bra $L140;
-	setp.ge.s64 %p108, %rd466, %rd191;
-	@!%p108 bra $L142;
-	bra.uni $L136;
-$L142:
-	mov.pred %p109, %p12;
-	mov.b64 %rd473, %rd146;
-	mov.b64 %rd474, %rd466;
+	@!%p13 bra $L135;
+	mov.b64 %rd460, 4611686018427387904;
+	bra.uni $L133;
+$L135:
+	mov.b64 %rd460, %rd165;
+	bra.uni $L133;
+$L132:
+	bra.uni $L131;
+$L133:
+	mov.b64 %rd461, %rd460;
+$L136:
+	mov.b64 %rd462, 0;
+	mov.b64 %rd463, %rd461;
+$L139:
+	setp.gt.s64 %p106, %rd463, 0;
+	not.pred %p107, %p106;
+	@!%p107 bra $L143;
+	bra.uni $L141;
 $L143:
+	setp.ge.s64 %p108, %rd458, %rd459;
+	@!%p108 bra $L145;
+	setp.ge.s64 %p109, %rd457, %rd191;
 	@!%p109 bra $L147;
-	shr.s64 %rd475, %rd474, 5;
-	mul.lo.s64 %rd476, %rd475, %rd152;
-	mad.lo.s64 %rd477, %rd476, 4, %rd150;
-	ld.global.nc.u32 %r177, [%rd477+0];
+	bra.uni $L141;
+$L147:
+	mov.pred %p110, %p12;
+	mov.b64 %rd464, %rd146;
+	mov.b64 %rd465, %rd457;
+$L148:
+	@!%p110 bra $L152;
+	shr.s64 %rd466, %rd465, 5;
+	mul.lo.s64 %rd467, %rd466, %rd152;
+	mad.lo.s64 %rd468, %rd467, 4, %rd150;
+	ld.global.nc.u32 %r177, [%rd468+0];
 	mov.b32 %r178, %r177;
-	and.b64 %rd478, %rd474, 31;
-	min.u64 %rd479, %rd478, 32;
-	cvt.u32.u64 %r179, %rd479;
+	and.b64 %rd469, %rd465, 31;
+	min.u64 %rd470, %rd469, 32;
+	cvt.u32.u64 %r179, %rd470;
 	mov.b32 %r181, 0x1;
 	shl.b32 %r180, %r181, %r179;
-	setp.hs.u32 %p110, %r179, 32;
-	selp.b32 %r182, 0, %r180, %p110;
+	setp.hs.u32 %p111, %r179, 32;
+	selp.b32 %r182, 0, %r180, %p111;
 	and.b32 %r183, %r178, %r182;
-	setp.ne.u32 %p111, %r183, 0x0;
-	@!%p111 bra $L149;
-	cvt.u32.u64 %r184, %rd474;
+	setp.ne.u32 %p112, %r183, 0x0;
+	@!%p112 bra $L154;
+	cvt.u32.u64 %r184, %rd465;
 	mov.b32 %r185, %r184;
-	bra.uni $L145;
-$L149:
+	bra.uni $L150;
+$L154:
 	mov.b32 %r185, -1;
-	bra.uni $L145;
-$L147:
-	mul.lo.s64 %rd480, %rd474, %rd149;
-	mad.lo.s64 %rd481, %rd480, 4, %rd147;
-	ld.global.nc.s32 %r186, [%rd481+0];
+	bra.uni $L150;
+$L152:
+	mul.lo.s64 %rd471, %rd465, %rd149;
+	mad.lo.s64 %rd472, %rd471, 4, %rd147;
+	ld.global.nc.s32 %r186, [%rd472+0];
 	mov.b32 %r187, %r186;
 	mov.b32 %r185, %r187;
-	bra.uni $L145;
-$L144:
-	bra.uni $L143;
-$L145:
+	bra.uni $L150;
+$L149:
+	bra.uni $L148;
+$L150:
 	mov.b32 %r176, %r185;
-	add.s64 %rd482, %rd466, %rd186;
-	mov.b64 %rd466, %rd482;
-	setp.ge.s32 %p112, %r176, 0;
-	@!%p112 bra $L151;
-	mov.b64 %rd483, %rd136;
+	add.s64 %rd473, %rd457, %rd186;
+	mov.b64 %rd457, %rd473;
+	setp.ge.s32 %p113, %r176, 0;
+	@!%p113 bra $L156;
+	mov.b64 %rd474, %rd136;
 	mov.b32 %r188, %r176;
-	cvt.s64.s32 %rd484, %r188;
-	mul.lo.s64 %rd485, %rd484, %rd139;
-	mad.lo.s64 %rd486, %rd485, 8, %rd137;
-	ld.global.nc.s64 %rd487, [%rd486+0];
-	mov.b64 %rd488, %rd487;
-	mov.b64 %rd489, %rd488;
-	mov.b64 %rd490, %rd136;
+	cvt.s64.s32 %rd475, %r188;
+	mul.lo.s64 %rd476, %rd475, %rd139;
+	mad.lo.s64 %rd477, %rd476, 8, %rd137;
+	ld.global.nc.s64 %rd478, [%rd477+0];
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd480, %rd479;
+	mov.b64 %rd481, %rd136;
 	mov.b32 %r189, %r176;
-	cvt.s64.s32 %rd491, %r189;
-	add.s64 %rd492, %rd491, 1;
-	mul.lo.s64 %rd493, %rd492, %rd139;
-	mad.lo.s64 %rd494, %rd493, 8, %rd137;
-	ld.global.nc.s64 %rd495, [%rd494+0];
-	mov.b64 %rd496, %rd495;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd498, %rd489;
-	mov.b64 %rd499, %rd497;
-	mov.b64 %rd467, %rd498;
-	mov.b64 %rd468, %rd499;
-$L151:
-	bra.uni $L135;
-$L140:
-	mul.lo.s64 %rd500, %rd467, %rd142;
-	mad.lo.s64 %rd501, %rd500, 4, %rd140;
-	ld.global.nc.s32 %r190, [%rd501+0];
+	cvt.s64.s32 %rd482, %r189;
+	add.s64 %rd483, %rd482, 1;
+	mul.lo.s64 %rd484, %rd483, %rd139;
+	mad.lo.s64 %rd485, %rd484, 8, %rd137;
+	ld.global.nc.s64 %rd486, [%rd485+0];
+	mov.b64 %rd487, %rd486;
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd489, %rd480;
+	mov.b64 %rd490, %rd488;
+	mov.b64 %rd458, %rd489;
+	mov.b64 %rd459, %rd490;
+$L156:
+	bra.uni $L140;
+$L145:
+	mul.lo.s64 %rd491, %rd458, %rd142;
+	mad.lo.s64 %rd492, %rd491, 4, %rd140;
+	ld.global.nc.s32 %r190, [%rd492+0];
 	mov.b32 %r191, %r190;
 	mov.b32 %r192, %r191;
 	mov.b32 %r193, %r176;
 	mov.b32 %r194, %r192;
-	mov.b64 %rd502, %rd467;
-$L152:
-	cvt.s64.s32 %rd503, %r193;
-	mul.lo.s64 %rd504, %rd503, %rd170;
-	mad.lo.s64 %rd505, %rd504, 4, %rd168;
-	ld.global.nc.u32 %r195, [%rd505+0];
+	mov.b64 %rd493, %rd458;
+$L157:
+	cvt.s64.s32 %rd494, %r193;
+	mul.lo.s64 %rd495, %rd494, %rd170;
+	mad.lo.s64 %rd496, %rd495, 4, %rd168;
+	ld.global.nc.u32 %r195, [%rd496+0];
 	mov.b32 %r196, %r195;
 	and.b32 %r197, %r196, 0x4;
-	setp.ne.u32 %p113, %r197, 0x0;
-	mov.pred %p114, %p113;
-	not.pred %p115, %p114;
-	@!%p115 bra $L156;
-	cvt.s64.s32 %rd506, %r194;
-	mul.lo.s64 %rd507, %rd506, %rd170;
-	mad.lo.s64 %rd508, %rd507, 4, %rd168;
-	ld.global.nc.u32 %r198, [%rd508+0];
+	setp.ne.u32 %p114, %r197, 0x0;
+	mov.pred %p115, %p114;
+	not.pred %p116, %p115;
+	@!%p116 bra $L161;
+	cvt.s64.s32 %rd497, %r194;
+	mul.lo.s64 %rd498, %rd497, %rd170;
+	mad.lo.s64 %rd499, %rd498, 4, %rd168;
+	ld.global.nc.u32 %r198, [%rd499+0];
 	mov.b32 %r199, %r198;
 	and.b32 %r200, %r199, 0x4;
-	setp.ne.u32 %p116, %r200, 0x0;
-	mov.pred %p114, %p116;
-$L156:
-	mov.pred %p117, %p114;
-	not.pred %p118, %p117;
-	@!%p118 bra $L158;
-	cvt.s64.s32 %rd509, %r194;
-	mul.lo.s64 %rd510, %rd509, %rd173;
-	mad.lo.s64 %rd511, %rd510, 4, %rd171;
-	ld.global.nc.s32 %r201, [%rd511+0];
+	setp.ne.u32 %p117, %r200, 0x0;
+	mov.pred %p115, %p117;
+$L161:
+	mov.pred %p118, %p115;
+	not.pred %p119, %p118;
+	@!%p119 bra $L163;
+	cvt.s64.s32 %rd500, %r194;
+	mul.lo.s64 %rd501, %rd500, %rd173;
+	mad.lo.s64 %rd502, %rd501, 4, %rd171;
+	ld.global.nc.s32 %r201, [%rd502+0];
 	mov.b32 %r202, %r201;
-	cvt.s64.s32 %rd512, %r193;
-	mul.lo.s64 %rd513, %rd512, %rd173;
-	mad.lo.s64 %rd514, %rd513, 4, %rd171;
-	ld.global.nc.s32 %r203, [%rd514+0];
+	cvt.s64.s32 %rd503, %r193;
+	mul.lo.s64 %rd504, %rd503, %rd173;
+	mad.lo.s64 %rd505, %rd504, 4, %rd171;
+	ld.global.nc.s32 %r203, [%rd505+0];
 	mov.b32 %r204, %r203;
-	setp.ne.s32 %p119, %r202, %r204;
-	mov.pred %p117, %p119;
-$L158:
-	@!%p117 bra $L160;
-	mov.pred %p120, 0;
-	bra.uni $L154;
-$L160:
-	cvt.s64.s32 %rd515, %r193;
-	mul.lo.s64 %rd516, %rd515, %rd176;
-	mad.lo.s64 %rd517, %rd516, 4, %rd174;
-	ld.relaxed.gpu.global.s32 %r205, [%rd517+0];
+	setp.ne.s32 %p120, %r202, %r204;
+	mov.pred %p118, %p120;
+$L163:
+	@!%p118 bra $L165;
+	mov.pred %p121, 0;
+	bra.uni $L159;
+$L165:
+	cvt.s64.s32 %rd506, %r193;
+	mul.lo.s64 %rd507, %rd506, %rd176;
+	mad.lo.s64 %rd508, %rd507, 4, %rd174;
+	ld.relaxed.gpu.global.s32 %r205, [%rd508+0];
 	mov.b32 %r206, %r205;
 	mov.b32 %r207, %r206;
-	cvt.s64.s32 %rd518, %r194;
-	mul.lo.s64 %rd519, %rd518, %rd176;
-	mad.lo.s64 %rd520, %rd519, 4, %rd174;
-	ld.relaxed.gpu.global.s32 %r208, [%rd520+0];
+	cvt.s64.s32 %rd509, %r194;
+	mul.lo.s64 %rd510, %rd509, %rd176;
+	mad.lo.s64 %rd511, %rd510, 4, %rd174;
+	ld.relaxed.gpu.global.s32 %r208, [%rd511+0];
 	mov.b32 %r209, %r208;
-	setp.ge.s32 %p121, %r209, %r207;
-	@!%p121 bra $L162;
-	mov.pred %p120, 0;
-	bra.uni $L154;
-$L162:
-	cvt.s64.s32 %rd521, %r194;
-	mul.lo.s64 %rd522, %rd521, %rd176;
-	mad.lo.s64 %rd523, %rd522, 4, %rd174;
-	atom.global.max.s32 %r210, [%rd523], %r207;
+	setp.ge.s32 %p122, %r209, %r207;
+	@!%p122 bra $L167;
+	mov.pred %p121, 0;
+	bra.uni $L159;
+$L167:
+	cvt.s64.s32 %rd512, %r194;
+	mul.lo.s64 %rd513, %rd512, %rd176;
+	mad.lo.s64 %rd514, %rd513, 4, %rd174;
+	atom.global.max.s32 %r210, [%rd514], %r207;
 	mov.b32 %r211, %r210;
-	setp.lt.s32 %p122, %r211, %r207;
-	mov.pred %p120, %p122;
-	bra.uni $L154;
-$L153:
-	bra.uni $L152;
-$L154:
-	@!%p120 bra $L164;
-	mov.pred %p123, 0;
-	mov.b64 %rd524, %rd471;
+	setp.lt.s32 %p123, %r211, %r207;
+	mov.pred %p121, %p123;
+	bra.uni $L159;
+$L158:
+	bra.uni $L157;
+$L159:
+	@!%p121 bra $L169;
+	mov.pred %p124, 0;
+	mov.b64 %rd515, %rd462;
 	mov.b32 %r212, %r192;
-$L165:
-	@!%p13 bra $L169;
+$L170:
+	@!%p13 bra $L174;
 	shr.s32 %r213, %r212, 5;
-	cvt.s64.s32 %rd525, %r213;
-	mov.b64 %rd526, %rd525;
+	cvt.s64.s32 %rd516, %r213;
+	mov.b64 %rd517, %rd516;
 	and.b32 %r214, %r212, 31;
-	cvt.s64.s32 %rd527, %r214;
-	min.u64 %rd528, %rd527, 32;
-	cvt.u32.u64 %r215, %rd528;
+	cvt.s64.s32 %rd518, %r214;
+	min.u64 %rd519, %rd518, 32;
+	cvt.u32.u64 %r215, %rd519;
 	mov.b32 %r217, 0x1;
 	shl.b32 %r216, %r217, %r215;
-	setp.hs.u32 %p124, %r215, 32;
-	selp.b32 %r218, 0, %r216, %p124;
+	setp.hs.u32 %p125, %r215, 32;
+	selp.b32 %r218, 0, %r216, %p125;
 	mov.b32 %r219, %r218;
-	mov.b64 %rd529, %rd526;
+	mov.b64 %rd520, %rd517;
 	mov.b32 %r220, %r219;
-	mul.lo.s64 %rd530, %rd529, %rd161;
-	mad.lo.s64 %rd531, %rd530, 4, %rd159;
-	ld.relaxed.gpu.global.u32 %r221, [%rd531+0];
+	mul.lo.s64 %rd521, %rd520, %rd161;
+	mad.lo.s64 %rd522, %rd521, 4, %rd159;
+	ld.relaxed.gpu.global.u32 %r221, [%rd522+0];
 	mov.b32 %r222, %r221;
 	and.b32 %r223, %r222, %r220;
-	setp.ne.u32 %p125, %r223, 0x0;
-	mov.pred %p126, %p125;
-	not.pred %p127, %p126;
-	@!%p127 bra $L171;
-	mul.lo.s64 %rd532, %rd529, %rd161;
-	mad.lo.s64 %rd533, %rd532, 4, %rd159;
-	atom.global.or.b32 %r224, [%rd533], %r220;
+	setp.ne.u32 %p126, %r223, 0x0;
+	mov.pred %p127, %p126;
+	not.pred %p128, %p127;
+	@!%p128 bra $L176;
+	mul.lo.s64 %rd523, %rd520, %rd161;
+	mad.lo.s64 %rd524, %rd523, 4, %rd159;
+	atom.global.or.b32 %r224, [%rd524], %r220;
 	mov.b32 %r225, %r224;
 	and.b32 %r226, %r225, %r220;
-	setp.ne.u32 %p128, %r226, 0x0;
-	mov.pred %p126, %p128;
-$L171:
-	@!%p126 bra $L173;
-	mov.b64 %rd534, %rd524;
-	mov.b64 %rd535, %rd534;
-	mov.pred %p129, 0;
-	bra.uni $L167;
-$L173:
-	mov.b64 %rd536, %rd524;
-	mov.b64 %rd535, %rd536;
-	mov.pred %p129, 1;
-	bra.uni $L167;
-$L169:
-	@!%p14 bra $L175;
-	cvt.s64.s32 %rd537, %r212;
-	mul.lo.s64 %rd538, %rd537, %rd164;
-	mad.lo.s64 %rd539, %rd538, 4, %rd162;
-	ld.relaxed.gpu.global.s32 %r227, [%rd539+0];
+	setp.ne.u32 %p129, %r226, 0x0;
+	mov.pred %p127, %p129;
+$L176:
+	@!%p127 bra $L178;
+	mov.b64 %rd525, %rd515;
+	mov.b64 %rd526, %rd525;
+	mov.pred %p130, 0;
+	bra.uni $L172;
+$L178:
+	mov.b64 %rd527, %rd515;
+	mov.b64 %rd526, %rd527;
+	mov.pred %p130, 1;
+	bra.uni $L172;
+$L174:
+	@!%p14 bra $L180;
+	cvt.s64.s32 %rd528, %r212;
+	mul.lo.s64 %rd529, %rd528, %rd164;
+	mad.lo.s64 %rd530, %rd529, 4, %rd162;
+	ld.relaxed.gpu.global.s32 %r227, [%rd530+0];
 	mov.b32 %r228, %r227;
-	setp.eq.s32 %p130, %r228, %r36;
-	mov.pred %p131, %p130;
-	not.pred %p132, %p131;
-	@!%p132 bra $L177;
-	cvt.s64.s32 %rd540, %r212;
-	mul.lo.s64 %rd541, %rd540, %rd164;
-	mad.lo.s64 %rd542, %rd541, 4, %rd162;
-	atom.global.exch.b32 %r229, [%rd542], %r36;
+	setp.eq.s32 %p131, %r228, %r36;
+	mov.pred %p132, %p131;
+	not.pred %p133, %p132;
+	@!%p133 bra $L182;
+	cvt.s64.s32 %rd531, %r212;
+	mul.lo.s64 %rd532, %rd531, %rd164;
+	mad.lo.s64 %rd533, %rd532, 4, %rd162;
+	atom.global.exch.b32 %r229, [%rd533], %r36;
 	mov.b32 %r230, %r229;
-	setp.eq.s32 %p133, %r230, %r36;
-	mov.pred %p131, %p133;
-$L177:
-	@!%p131 bra $L179;
-	mov.b64 %rd543, %rd524;
-	mov.b64 %rd535, %rd543;
-	mov.pred %p129, 0;
-	bra.uni $L167;
-$L179:
-$L175:
-	mul.lo.s64 %rd544, %rd524, %rd184;
-	mad.lo.s64 %rd545, %rd544, 4, %rd182;
-	st.shared.s32 [%rd545+0], %r212;
-	add.s64 %rd546, %rd524, 1;
-	mov.b64 %rd547, %rd546;
-	mov.b64 %rd535, %rd547;
-	mov.pred %p129, 1;
-	bra.uni $L167;
-$L166:
-	bra.uni $L165;
-$L167:
-	mov.b64 %rd548, %rd535;
-	mov.pred %p134, %p129;
-	mov.b64 %rd471, %rd548;
-	mov.pred %p123, %p134;
-	@!%p123 bra $L181;
-	mov.b64 %rd549, %rd136;
+	setp.eq.s32 %p134, %r230, %r36;
+	mov.pred %p132, %p134;
+$L182:
+	@!%p132 bra $L184;
+	mov.b64 %rd534, %rd515;
+	mov.b64 %rd526, %rd534;
+	mov.pred %p130, 0;
+	bra.uni $L172;
+$L184:
+$L180:
+	mul.lo.s64 %rd535, %rd515, %rd184;
+	mad.lo.s64 %rd536, %rd535, 4, %rd182;
+	st.shared.s32 [%rd536+0], %r212;
+	add.s64 %rd537, %rd515, 1;
+	mov.b64 %rd538, %rd537;
+	mov.b64 %rd526, %rd538;
+	mov.pred %p130, 1;
+	bra.uni $L172;
+$L171:
+	bra.uni $L170;
+$L172:
+	mov.b64 %rd539, %rd526;
+	mov.pred %p135, %p130;
+	mov.b64 %rd462, %rd539;
+	mov.pred %p124, %p135;
+	@!%p124 bra $L186;
+	mov.b64 %rd540, %rd136;
 	mov.b32 %r231, %r192;
-	setp.lt.s64 %p135, %rd122, 64;
-	setp.le.s64 %p136, %rd166, 1;
-	or.pred %p137, %p135, %p136;
-	@!%p137 bra $L182;
+	mov.b64 %rd541, %rd122;
+	mov.b64 %rd542, %rd166;
+$L187:
+	setp.lt.s64 %p136, %rd541, 64;
+	setp.le.s64 %p137, %rd542, 1;
+	or.pred %p138, %p136, %p137;
+	@!%p138 bra $L191;
+	mov.b64 %rd543, 1;
+	bra.uni $L189;
+$L191:
+	mov.b64 %rd544, %rd542;
+	setp.ge.s64 %p139, %rd541, 4096;
+	@!%p139 bra $L193;
+	mul.lo.s64 %rd545, %rd544, 4;
+	mov.b64 %rd544, %rd545;
+$L193:
+	setp.ge.s64 %p140, %rd541, 65536;
+	@!%p140 bra $L195;
+	mul.lo.s64 %rd546, %rd544, 4;
+	mov.b64 %rd544, %rd546;
+$L195:
+	sub.s64 %rd547, %rd544, 1;
+	and.b64 %rd548, %rd541, %rd547;
+	setp.eq.s64 %p141, %rd548, 0;
+	@!%p141 bra $L197;
+	mov.b64 %rd543, %rd544;
+	bra.uni $L189;
+$L197:
+	mov.b64 %rd543, 0;
+	bra.uni $L189;
+$L188:
+	bra.uni $L187;
+$L189:
+	mov.b64 %rd549, %rd543;
+	setp.ne.s64 %p142, %rd549, 0;
+	@!%p142 bra $L199;
 	cvt.s64.s32 %rd550, %r231;
 	add.s64 %rd551, %rd550, 1;
 	mul.lo.s64 %rd552, %rd551, %rd139;
@@ -3150,742 +3182,710 @@ $L167:
 	ld.global.nc.s64 %rd559, [%rd558+0];
 	mov.b64 %rd560, %rd559;
 	sub.s64 %rd561, %rd555, %rd560;
-	add.s64 %rd562, %rd123, %rd561;
-	mov.b64 %rd123, %rd562;
-	bra.uni $L183;
-$L182:
-	mov.b64 %rd563, %rd166;
-	setp.ge.s64 %p138, %rd122, 4096;
-	@!%p138 bra $L185;
-	mul.lo.s64 %rd564, %rd563, 4;
-	mov.b64 %rd563, %rd564;
-$L185:
-	setp.ge.s64 %p139, %rd122, 65536;
-	@!%p139 bra $L187;
-	mul.lo.s64 %rd565, %rd563, 4;
-	mov.b64 %rd563, %rd565;
-$L187:
-	sub.s64 %rd566, %rd563, 1;
-	and.b64 %rd567, %rd122, %rd566;
-	setp.eq.s64 %p140, %rd567, 0;
-	@!%p140 bra $L189;
-	cvt.s64.s32 %rd568, %r231;
-	add.s64 %rd569, %rd568, 1;
-	mul.lo.s64 %rd570, %rd569, %rd139;
-	mad.lo.s64 %rd571, %rd570, 8, %rd137;
-	ld.global.nc.s64 %rd572, [%rd571+0];
-	mov.b64 %rd573, %rd572;
-	cvt.s64.s32 %rd574, %r231;
-	mul.lo.s64 %rd575, %rd574, %rd139;
-	mad.lo.s64 %rd576, %rd575, 8, %rd137;
-	ld.global.nc.s64 %rd577, [%rd576+0];
-	mov.b64 %rd578, %rd577;
-	sub.s64 %rd579, %rd573, %rd578;
-	mul.lo.s64 %rd580, %rd563, %rd579;
-	add.s64 %rd581, %rd123, %rd580;
-	mov.b64 %rd123, %rd581;
-$L189:
-$L183:
-	add.s64 %rd582, %rd122, 1;
-	mov.b64 %rd122, %rd582;
-$L181:
-$L164:
-	add.s64 %rd583, %rd467, 1;
-	mov.b64 %rd467, %rd583;
-	sub.s64 %rd584, %rd472, 1;
-	mov.b64 %rd472, %rd584;
-$L135:
-	bra.uni $L134;
-$L136:
-	mov.b64 %rd585, %rd471;
-$L190:
-	@!%p13 bra $L194;
-	bra.uni $L192;
-$L194:
-	// block scan
-	mov.b64 %rd586, %rd585;
-	mov.b32 %r232, %r3;
-$L195:
-	setp.hs.u32 %p141, %r232, 32;
-	@%p141 bra $L196;
-	mov.b64 {%r233, %r234}, %rd586;
-	shfl.sync.up.b32 %r235|%p142, %r233, %r232, 0, %r17;
-	shfl.sync.up.b32 %r236, %r234, %r232, 0, %r17;
-	mov.b64 %rd587, {%r235, %r236};
-	@!%p142 bra $L197;
-	add.s64 %rd588, %rd587, %rd586;
-	mov.b64 %rd586, %rd588;
-$L197:
-	shl.b32 %r232, %r232, 1;
-	bra.uni $L195;
-$L196:
-	mov.b64 {%r237, %r238}, %rd586;
-	shfl.sync.up.b32 %r239|%p143, %r237, %r3, 0, %r17;
-	shfl.sync.up.b32 %r240, %r238, %r3, 0, %r17;
-	mov.b64 %rd589, {%r239, %r240};
-	setp.lo.u32 %p144, %r3, 32;
-	and.pred %p145, %p143, %p144;
-	selp.b64 %rd590, %rd589, 0, %p145;
-	sub.u32 %r241, %r13, %r3;
-	setp.eq.u32 %p146, %r7, %r241;
-	@!%p146 bra $L198;
-	mul.wide.u32 %rd591, %r8, 16;
-	add.s64 %rd592, %rd1, %rd591;
-	st.shared.s64 [%rd592+0], %rd586;
-$L198:
-	bar.sync 0;
-	setp.eq.u32 %p147, %r8, 0;
-	@!%p147 bra $L199;
-	mov.b64 %rd593, 0;
-	setp.lo.u32 %p148, %r7, %r10;
-	@!%p148 bra $L200;
-	mul.wide.u32 %rd594, %r7, 16;
-	add.s64 %rd595, %rd1, %rd594;
-	ld.shared.s64 %rd596, [%rd595+0];
-	mov.b64 %rd593, %rd596;
-$L200:
-	mov.b64 {%r242, %r243}, %rd593;
-	shfl.sync.up.b32 %r244|%p149, %r242, 1, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
-	mov.b64 %rd597, {%r244, %r245};
-	@!%p149 bra $L201;
-	add.s64 %rd598, %rd597, %rd593;
-	mov.b64 %rd593, %rd598;
-$L201:
-	mov.b64 {%r246, %r247}, %rd593;
-	shfl.sync.up.b32 %r248|%p150, %r246, 2, 0, %r17;
-	shfl.sync.up.b32 %r249, %r247, 2, 0, %r17;
-	mov.b64 %rd599, {%r248, %r249};
-	@!%p150 bra $L202;
-	add.s64 %rd600, %rd599, %rd593;
-	mov.b64 %rd593, %rd600;
-$L202:
-	mov.b64 {%r250, %r251}, %rd593;
-	shfl.sync.up.b32 %r252|%p151, %r250, 4, 0, %r17;
-	shfl.sync.up.b32 %r253, %r251, 4, 0, %r17;
-	mov.b64 %rd601, {%r252, %r253};
-	@!%p151 bra $L203;
-	add.s64 %rd602, %rd601, %rd593;
-	mov.b64 %rd593, %rd602;
-$L203:
-	mov.b64 {%r254, %r255}, %rd593;
-	shfl.sync.up.b32 %r256|%p152, %r254, 8, 0, %r17;
-	shfl.sync.up.b32 %r257, %r255, 8, 0, %r17;
-	mov.b64 %rd603, {%r256, %r257};
-	@!%p152 bra $L204;
-	add.s64 %rd604, %rd603, %rd593;
-	mov.b64 %rd593, %rd604;
-$L204:
-	mov.b64 {%r258, %r259}, %rd593;
-	shfl.sync.up.b32 %r260|%p153, %r258, 16, 0, %r17;
-	shfl.sync.up.b32 %r261, %r259, 16, 0, %r17;
-	mov.b64 %rd605, {%r260, %r261};
-	@!%p153 bra $L205;
-	add.s64 %rd606, %rd605, %rd593;
-	mov.b64 %rd593, %rd606;
-$L205:
-	mov.b64 {%r262, %r263}, %rd593;
-	shfl.sync.up.b32 %r264|%p154, %r262, 1, 0, %r17;
-	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
-	mov.b64 %rd607, {%r264, %r265};
-	selp.b64 %rd608, %rd607, 0, %p154;
-	@!%p148 bra $L206;
-	mul.wide.u32 %rd609, %r7, 16;
-	add.s64 %rd610, %rd1, %rd609;
-	add.s64 %rd611, %rd610, 512;
-	st.shared.s64 [%rd611+0], %rd608;
-$L206:
-	sub.u32 %r266, %r10, 1;
-	setp.eq.u32 %p155, %r7, %r266;
-	@!%p155 bra $L207;
-	st.shared.s64 [%rd1+1024], %rd593;
-$L207:
+	mul.lo.s64 %rd562, %rd549, %rd561;
+	add.s64 %rd563, %rd123, %rd562;
+	mov.b64 %rd123, %rd563;
 $L199:
+	add.s64 %rd564, %rd122, 1;
+	mov.b64 %rd122, %rd564;
+$L186:
+$L169:
+	add.s64 %rd565, %rd458, 1;
+	mov.b64 %rd458, %rd565;
+	sub.s64 %rd566, %rd463, 1;
+	mov.b64 %rd463, %rd566;
+$L140:
+	bra.uni $L139;
+$L141:
+	mov.b64 %rd567, %rd462;
+$L200:
+	@!%p13 bra $L204;
+	bra.uni $L202;
+$L204:
+	// block scan
+	mov.b64 %rd568, %rd567;
+	mov.b32 %r232, %r3;
+$L205:
+	setp.hs.u32 %p143, %r232, 32;
+	@%p143 bra $L206;
+	mov.b64 {%r233, %r234}, %rd568;
+	shfl.sync.up.b32 %r235|%p144, %r233, %r232, 0, %r17;
+	shfl.sync.up.b32 %r236, %r234, %r232, 0, %r17;
+	mov.b64 %rd569, {%r235, %r236};
+	@!%p144 bra $L207;
+	add.s64 %rd570, %rd569, %rd568;
+	mov.b64 %rd568, %rd570;
+$L207:
+	shl.b32 %r232, %r232, 1;
+	bra.uni $L205;
+$L206:
+	mov.b64 {%r237, %r238}, %rd568;
+	shfl.sync.up.b32 %r239|%p145, %r237, %r3, 0, %r17;
+	shfl.sync.up.b32 %r240, %r238, %r3, 0, %r17;
+	mov.b64 %rd571, {%r239, %r240};
+	setp.lo.u32 %p146, %r3, 32;
+	and.pred %p147, %p145, %p146;
+	selp.b64 %rd572, %rd571, 0, %p147;
+	sub.u32 %r241, %r13, %r3;
+	setp.eq.u32 %p148, %r7, %r241;
+	@!%p148 bra $L208;
+	mul.wide.u32 %rd573, %r8, 16;
+	add.s64 %rd574, %rd1, %rd573;
+	st.shared.s64 [%rd574+0], %rd568;
+$L208:
 	bar.sync 0;
-	mul.wide.u32 %rd612, %r8, 16;
-	add.s64 %rd613, %rd1, %rd612;
-	add.s64 %rd614, %rd613, 512;
-	ld.shared.s64 %rd615, [%rd614+0];
-	add.s64 %rd616, %rd615, %rd590;
-	ld.shared.s64 %rd617, [%rd1+1024];
-	mov.b64 {%r267, %r268}, %rd616;
-	shfl.sync.idx.b32 %r269|%p156, %r267, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r270, %r268, 0, %r22, %r17;
-	mov.b64 %rd618, {%r269, %r270};
-	mov.b64 %rd619, %rd617;
-	mov.b64 %rd620, %rd618;
-	mov.b64 %rd621, %rd619;
-	mov.b64 %rd622, %rd620;
-	mov.b64 %rd623, %rd621;
-	mov.b64 %rd624, %rd622;
-	mov.b64 %rd625, %rd623;
-	mov.b64 %rd626, 0;
-	cvt.u64.u32 %rd627, %r2;
-	setp.eq.s64 %p157, %rd627, 0;
-	setp.gt.s64 %p158, %rd625, 0;
-	and.pred %p159, %p157, %p158;
-	@!%p159 bra $L209;
-	atom.global.add.u64 %rd628, [%rd156], %rd625;
-	mov.b64 %rd629, %rd628;
-	mov.b64 %rd626, %rd629;
-$L209:
-	cvt.u64.u32 %rd630, %r2;
-	setp.eq.s64 %p160, %rd630, 0;
-	setp.eq.u32 %p161, %r1, 0;
-	and.pred %p162, %p160, %p161;
-	bar.sync 0;
-	@!%p162 bra $L210;
-	st.shared.s64 [%rd1+1024], %rd626;
+	setp.eq.u32 %p149, %r8, 0;
+	@!%p149 bra $L209;
+	mov.b64 %rd575, 0;
+	setp.lo.u32 %p150, %r7, %r10;
+	@!%p150 bra $L210;
+	mul.wide.u32 %rd576, %r7, 16;
+	add.s64 %rd577, %rd1, %rd576;
+	ld.shared.s64 %rd578, [%rd577+0];
+	mov.b64 %rd575, %rd578;
 $L210:
-	bar.sync 0;
-	ld.shared.s64 %rd631, [%rd1+1024];
-	mov.b64 %rd632, %rd631;
-	mov.b64 %rd626, %rd632;
-	add.s64 %rd633, %rd626, %rd624;
-	mov.b64 %rd634, %rd633;
-	mov.b64 %rd635, 0;
+	mov.b64 {%r242, %r243}, %rd575;
+	shfl.sync.up.b32 %r244|%p151, %r242, 1, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, 1, 0, %r17;
+	mov.b64 %rd579, {%r244, %r245};
+	@!%p151 bra $L211;
+	add.s64 %rd580, %rd579, %rd575;
+	mov.b64 %rd575, %rd580;
 $L211:
-	setp.lt.s64 %p163, %rd635, %rd585;
-	not.pred %p164, %p163;
-	@!%p164 bra $L215;
-	bra.uni $L213;
-$L215:
-	mul.lo.s64 %rd636, %rd635, %rd184;
-	mad.lo.s64 %rd637, %rd636, 4, %rd182;
-	ld.shared.s32 %r271, [%rd637+0];
-	mov.b32 %r272, %r271;
-	add.s64 %rd638, %rd634, %rd635;
-	mul.lo.s64 %rd639, %rd638, %rd155;
-	mad.lo.s64 %rd640, %rd639, 4, %rd153;
-	st.global.s32 [%rd640+0], %r272;
+	mov.b64 {%r246, %r247}, %rd575;
+	shfl.sync.up.b32 %r248|%p152, %r246, 2, 0, %r17;
+	shfl.sync.up.b32 %r249, %r247, 2, 0, %r17;
+	mov.b64 %rd581, {%r248, %r249};
+	@!%p152 bra $L212;
+	add.s64 %rd582, %rd581, %rd575;
+	mov.b64 %rd575, %rd582;
 $L212:
-	add.s64 %rd641, %rd635, 1;
-	mov.b64 %rd635, %rd641;
-	bra.uni $L211;
+	mov.b64 {%r250, %r251}, %rd575;
+	shfl.sync.up.b32 %r252|%p153, %r250, 4, 0, %r17;
+	shfl.sync.up.b32 %r253, %r251, 4, 0, %r17;
+	mov.b64 %rd583, {%r252, %r253};
+	@!%p153 bra $L213;
+	add.s64 %rd584, %rd583, %rd575;
+	mov.b64 %rd575, %rd584;
 $L213:
-	bra.uni $L192;
-$L191:
-	bra.uni $L190;
-$L192:
-	mov.b64 %rd642, 0;
-	setp.lt.s64 %p165, %rd467, %rd468;
-	setp.lt.s64 %p166, %rd466, %rd191;
-	or.pred %p167, %p165, %p166;
-	@!%p167 bra $L217;
-	mov.b64 %rd642, 1;
+	mov.b64 {%r254, %r255}, %rd575;
+	shfl.sync.up.b32 %r256|%p154, %r254, 8, 0, %r17;
+	shfl.sync.up.b32 %r257, %r255, 8, 0, %r17;
+	mov.b64 %rd585, {%r256, %r257};
+	@!%p154 bra $L214;
+	add.s64 %rd586, %rd585, %rd575;
+	mov.b64 %rd575, %rd586;
+$L214:
+	mov.b64 {%r258, %r259}, %rd575;
+	shfl.sync.up.b32 %r260|%p155, %r258, 16, 0, %r17;
+	shfl.sync.up.b32 %r261, %r259, 16, 0, %r17;
+	mov.b64 %rd587, {%r260, %r261};
+	@!%p155 bra $L215;
+	add.s64 %rd588, %rd587, %rd575;
+	mov.b64 %rd575, %rd588;
+$L215:
+	mov.b64 {%r262, %r263}, %rd575;
+	shfl.sync.up.b32 %r264|%p156, %r262, 1, 0, %r17;
+	shfl.sync.up.b32 %r265, %r263, 1, 0, %r17;
+	mov.b64 %rd589, {%r264, %r265};
+	selp.b64 %rd590, %rd589, 0, %p156;
+	@!%p150 bra $L216;
+	mul.wide.u32 %rd591, %r7, 16;
+	add.s64 %rd592, %rd1, %rd591;
+	add.s64 %rd593, %rd592, 512;
+	st.shared.s64 [%rd593+0], %rd590;
+$L216:
+	sub.u32 %r266, %r10, 1;
+	setp.eq.u32 %p157, %r7, %r266;
+	@!%p157 bra $L217;
+	st.shared.s64 [%rd1+1024], %rd575;
 $L217:
-	mov.b64 %rd643, %rd642;
+$L209:
+	bar.sync 0;
+	mul.wide.u32 %rd594, %r8, 16;
+	add.s64 %rd595, %rd1, %rd594;
+	add.s64 %rd596, %rd595, 512;
+	ld.shared.s64 %rd597, [%rd596+0];
+	add.s64 %rd598, %rd597, %rd572;
+	ld.shared.s64 %rd599, [%rd1+1024];
+	mov.b64 {%r267, %r268}, %rd598;
+	shfl.sync.idx.b32 %r269|%p158, %r267, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r270, %r268, 0, %r22, %r17;
+	mov.b64 %rd600, {%r269, %r270};
+	mov.b64 %rd601, %rd599;
+	mov.b64 %rd602, %rd600;
+	mov.b64 %rd603, %rd601;
+	mov.b64 %rd604, %rd602;
+	mov.b64 %rd605, %rd603;
+	mov.b64 %rd606, %rd604;
+	mov.b64 %rd607, %rd605;
+	mov.b64 %rd608, 0;
+	cvt.u64.u32 %rd609, %r2;
+	setp.eq.s64 %p159, %rd609, 0;
+	setp.gt.s64 %p160, %rd607, 0;
+	and.pred %p161, %p159, %p160;
+	@!%p161 bra $L219;
+	atom.global.add.u64 %rd610, [%rd156], %rd607;
+	mov.b64 %rd611, %rd610;
+	mov.b64 %rd608, %rd611;
+$L219:
+	cvt.u64.u32 %rd612, %r2;
+	setp.eq.s64 %p162, %rd612, 0;
+	setp.eq.u32 %p163, %r1, 0;
+	and.pred %p164, %p162, %p163;
+	bar.sync 0;
+	@!%p164 bra $L220;
+	st.shared.s64 [%rd1+1024], %rd608;
+$L220:
+	bar.sync 0;
+	ld.shared.s64 %rd613, [%rd1+1024];
+	mov.b64 %rd614, %rd613;
+	mov.b64 %rd608, %rd614;
+	add.s64 %rd615, %rd608, %rd606;
+	mov.b64 %rd616, %rd615;
+	mov.b64 %rd617, 0;
+$L221:
+	setp.lt.s64 %p165, %rd617, %rd567;
+	not.pred %p166, %p165;
+	@!%p166 bra $L225;
+	bra.uni $L223;
+$L225:
+	mul.lo.s64 %rd618, %rd617, %rd184;
+	mad.lo.s64 %rd619, %rd618, 4, %rd182;
+	ld.shared.s32 %r271, [%rd619+0];
+	mov.b32 %r272, %r271;
+	add.s64 %rd620, %rd616, %rd617;
+	mul.lo.s64 %rd621, %rd620, %rd155;
+	mad.lo.s64 %rd622, %rd621, 4, %rd153;
+	st.global.s32 [%rd622+0], %r272;
+$L222:
+	add.s64 %rd623, %rd617, 1;
+	mov.b64 %rd617, %rd623;
+	bra.uni $L221;
+$L223:
+	bra.uni $L202;
+$L201:
+	bra.uni $L200;
+$L202:
+	mov.b64 %rd624, 0;
+	setp.lt.s64 %p167, %rd458, %rd459;
+	setp.lt.s64 %p168, %rd457, %rd191;
+	or.pred %p169, %p167, %p168;
+	@!%p169 bra $L227;
+	mov.b64 %rd624, 1;
+$L227:
+	mov.b64 %rd625, %rd624;
 	// block reduction
 	sub.u32 %r273, %r13, 1;
 	mov.b32 %r274, %r3;
-$L218:
-	setp.hs.u32 %p168, %r274, 32;
-	@%p168 bra $L219;
-	mov.b64 {%r275, %r276}, %rd643;
-	shfl.sync.down.b32 %r277|%p169, %r275, %r274, %r273, %r17;
-	shfl.sync.down.b32 %r278, %r276, %r274, %r273, %r17;
-	mov.b64 %rd644, {%r277, %r278};
-	@!%p169 bra $L220;
-	max.s64 %rd645, %rd643, %rd644;
-	mov.b64 %rd643, %rd645;
-$L220:
-	shl.b32 %r274, %r274, 1;
-	bra.uni $L218;
-$L219:
-	setp.eq.u32 %p170, %r7, 0;
-	@!%p170 bra $L221;
-	mul.wide.u32 %rd646, %r8, 16;
-	add.s64 %rd647, %rd1, %rd646;
-	st.shared.s64 [%rd647+0], %rd643;
-$L221:
-	bar.sync 0;
-	setp.eq.u32 %p171, %r8, 0;
-	@!%p171 bra $L222;
-	setp.lo.u32 %p172, %r7, %r10;
-	@!%p172 bra $L223;
-	mul.wide.u32 %rd648, %r7, 16;
-	add.s64 %rd649, %rd1, %rd648;
-	ld.shared.s64 %rd650, [%rd649+0];
-	mov.b64 %rd643, %rd650;
-$L223:
-	sub.u32 %r279, %r10, 1;
-	mov.b64 {%r280, %r281}, %rd643;
-	shfl.sync.down.b32 %r282|%p173, %r280, 1, %r279, %r17;
-	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
-	mov.b64 %rd651, {%r282, %r283};
-	@!%p173 bra $L224;
-	max.s64 %rd652, %rd643, %rd651;
-	mov.b64 %rd643, %rd652;
-$L224:
-	mov.b64 {%r284, %r285}, %rd643;
-	shfl.sync.down.b32 %r286|%p174, %r284, 2, %r279, %r17;
-	shfl.sync.down.b32 %r287, %r285, 2, %r279, %r17;
-	mov.b64 %rd653, {%r286, %r287};
-	@!%p174 bra $L225;
-	max.s64 %rd654, %rd643, %rd653;
-	mov.b64 %rd643, %rd654;
-$L225:
-	mov.b64 {%r288, %r289}, %rd643;
-	shfl.sync.down.b32 %r290|%p175, %r288, 4, %r279, %r17;
-	shfl.sync.down.b32 %r291, %r289, 4, %r279, %r17;
-	mov.b64 %rd655, {%r290, %r291};
-	@!%p175 bra $L226;
-	max.s64 %rd656, %rd643, %rd655;
-	mov.b64 %rd643, %rd656;
-$L226:
-	mov.b64 {%r292, %r293}, %rd643;
-	shfl.sync.down.b32 %r294|%p176, %r292, 8, %r279, %r17;
-	shfl.sync.down.b32 %r295, %r293, 8, %r279, %r17;
-	mov.b64 %rd657, {%r294, %r295};
-	@!%p176 bra $L227;
-	max.s64 %rd658, %rd643, %rd657;
-	mov.b64 %rd643, %rd658;
-$L227:
-	mov.b64 {%r296, %r297}, %rd643;
-	shfl.sync.down.b32 %r298|%p177, %r296, 16, %r279, %r17;
-	shfl.sync.down.b32 %r299, %r297, 16, %r279, %r17;
-	mov.b64 %rd659, {%r298, %r299};
-	@!%p177 bra $L228;
-	max.s64 %rd660, %rd643, %rd659;
-	mov.b64 %rd643, %rd660;
 $L228:
-	@!%p170 bra $L229;
-	st.shared.s64 [%rd1+1024], %rd643;
+	setp.hs.u32 %p170, %r274, 32;
+	@%p170 bra $L229;
+	mov.b64 {%r275, %r276}, %rd625;
+	shfl.sync.down.b32 %r277|%p171, %r275, %r274, %r273, %r17;
+	shfl.sync.down.b32 %r278, %r276, %r274, %r273, %r17;
+	mov.b64 %rd626, {%r277, %r278};
+	@!%p171 bra $L230;
+	max.s64 %rd627, %rd625, %rd626;
+	mov.b64 %rd625, %rd627;
+$L230:
+	shl.b32 %r274, %r274, 1;
+	bra.uni $L228;
 $L229:
-$L222:
-	bar.sync 0;
-	ld.shared.s64 %rd661, [%rd1+1024];
-	mov.b64 %rd643, %rd661;
-	mov.b64 %rd662, %rd643;
-	setp.eq.s64 %p178, %rd662, 0;
-	@!%p178 bra $L231;
-	bra.uni $L133;
+	setp.eq.u32 %p172, %r7, 0;
+	@!%p172 bra $L231;
+	mul.wide.u32 %rd628, %r8, 16;
+	add.s64 %rd629, %rd1, %rd628;
+	st.shared.s64 [%rd629+0], %rd625;
 $L231:
-$L132:
-	bra.uni $L131;
-$L133:
+	bar.sync 0;
+	setp.eq.u32 %p173, %r8, 0;
+	@!%p173 bra $L232;
+	setp.lo.u32 %p174, %r7, %r10;
+	@!%p174 bra $L233;
+	mul.wide.u32 %rd630, %r7, 16;
+	add.s64 %rd631, %rd1, %rd630;
+	ld.shared.s64 %rd632, [%rd631+0];
+	mov.b64 %rd625, %rd632;
+$L233:
+	sub.u32 %r279, %r10, 1;
+	mov.b64 {%r280, %r281}, %rd625;
+	shfl.sync.down.b32 %r282|%p175, %r280, 1, %r279, %r17;
+	shfl.sync.down.b32 %r283, %r281, 1, %r279, %r17;
+	mov.b64 %rd633, {%r282, %r283};
+	@!%p175 bra $L234;
+	max.s64 %rd634, %rd625, %rd633;
+	mov.b64 %rd625, %rd634;
+$L234:
+	mov.b64 {%r284, %r285}, %rd625;
+	shfl.sync.down.b32 %r286|%p176, %r284, 2, %r279, %r17;
+	shfl.sync.down.b32 %r287, %r285, 2, %r279, %r17;
+	mov.b64 %rd635, {%r286, %r287};
+	@!%p176 bra $L235;
+	max.s64 %rd636, %rd625, %rd635;
+	mov.b64 %rd625, %rd636;
+$L235:
+	mov.b64 {%r288, %r289}, %rd625;
+	shfl.sync.down.b32 %r290|%p177, %r288, 4, %r279, %r17;
+	shfl.sync.down.b32 %r291, %r289, 4, %r279, %r17;
+	mov.b64 %rd637, {%r290, %r291};
+	@!%p177 bra $L236;
+	max.s64 %rd638, %rd625, %rd637;
+	mov.b64 %rd625, %rd638;
+$L236:
+	mov.b64 {%r292, %r293}, %rd625;
+	shfl.sync.down.b32 %r294|%p178, %r292, 8, %r279, %r17;
+	shfl.sync.down.b32 %r295, %r293, 8, %r279, %r17;
+	mov.b64 %rd639, {%r294, %r295};
+	@!%p178 bra $L237;
+	max.s64 %rd640, %rd625, %rd639;
+	mov.b64 %rd625, %rd640;
+$L237:
+	mov.b64 {%r296, %r297}, %rd625;
+	shfl.sync.down.b32 %r298|%p179, %r296, 16, %r279, %r17;
+	shfl.sync.down.b32 %r299, %r297, 16, %r279, %r17;
+	mov.b64 %rd641, {%r298, %r299};
+	@!%p179 bra $L238;
+	max.s64 %rd642, %rd625, %rd641;
+	mov.b64 %rd625, %rd642;
+$L238:
+	@!%p172 bra $L239;
+	st.shared.s64 [%rd1+1024], %rd625;
+$L239:
+$L232:
+	bar.sync 0;
+	ld.shared.s64 %rd643, [%rd1+1024];
+	mov.b64 %rd625, %rd643;
+	mov.b64 %rd644, %rd625;
+	setp.eq.s64 %p180, %rd644, 0;
+	@!%p180 bra $L241;
+	bra.uni $L138;
+$L241:
+$L137:
+	bra.uni $L136;
+$L138:
 $L7:
 	bar.sync 0;
 	add.s64 %rd135, %rd135, %rd134;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd663, %rd122;
-	mov.b64 %rd664, %rd123;
+	mov.b64 %rd645, %rd122;
+	mov.b64 %rd646, %rd123;
 	// block reduction
 	mov.b32 %r300, 1;
 	sub.u32 %r301, %r13, 1;
 	mov.b32 %r302, %r3;
-$L232:
-	setp.hs.u32 %p179, %r302, 32;
-	@%p179 bra $L233;
-	mov.b64 {%r303, %r304}, %rd663;
-	shfl.sync.down.b32 %r305|%p180, %r303, %r302, %r301, %r17;
+$L242:
+	setp.hs.u32 %p181, %r302, 32;
+	@%p181 bra $L243;
+	mov.b64 {%r303, %r304}, %rd645;
+	shfl.sync.down.b32 %r305|%p182, %r303, %r302, %r301, %r17;
 	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
-	mov.b64 %rd665, {%r305, %r306};
-	mov.b64 {%r307, %r308}, %rd664;
+	mov.b64 %rd647, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd646;
 	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
 	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
-	mov.b64 %rd666, {%r309, %r310};
-	@!%p180 bra $L234;
-	setp.ne.u32 %p181, %r18, 9;
-	@%p181 bra.uni $L236;
-	setp.lt.s64 %p182, %rd665, %rd663;
-	setp.eq.s64 %p183, %rd665, %rd663;
-	setp.lt.s64 %p184, %rd666, %rd664;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd667, %rd665, %rd663, %p186;
-	selp.b64 %rd668, %rd666, %rd664, %p186;
-	mov.b64 %rd663, %rd667;
-	mov.b64 %rd664, %rd668;
-	bra.uni $L235;
-$L236:
-	setp.ne.u32 %p187, %r18, 10;
-	@%p187 bra.uni $L237;
-	setp.gt.s64 %p188, %rd665, %rd663;
-	setp.eq.s64 %p189, %rd665, %rd663;
-	setp.lt.s64 %p190, %rd666, %rd664;
-	and.pred %p191, %p189, %p190;
-	or.pred %p192, %p188, %p191;
-	selp.b64 %rd669, %rd665, %rd663, %p192;
-	selp.b64 %rd670, %rd666, %rd664, %p192;
-	mov.b64 %rd663, %rd669;
-	mov.b64 %rd664, %rd670;
-	bra.uni $L235;
-$L237:
-	mov.b64 %rd671, %rd663;
-	mov.b64 %rd672, %rd664;
-	mov.b64 %rd673, %rd665;
-	mov.b64 %rd674, %rd666;
-	mov.b64 %rd675, %rd671;
-	mov.b64 %rd676, %rd672;
-	mov.b64 %rd677, %rd673;
-	mov.b64 %rd678, %rd674;
-	mov.b64 %rd679, %rd677;
-	mov.b64 %rd680, %rd678;
-	add.s64 %rd681, %rd675, %rd679;
-	mov.b64 %rd675, %rd681;
-	add.s64 %rd682, %rd676, %rd680;
-	mov.b64 %rd676, %rd682;
-$L238:
-	mov.b64 %rd663, %rd675;
-	mov.b64 %rd664, %rd676;
-$L235:
-$L234:
-	shl.b32 %r302, %r302, 1;
-	bra.uni $L232;
-$L233:
-	setp.eq.u32 %p193, %r7, 0;
-	@!%p193 bra $L239;
-	mul.wide.u32 %rd683, %r8, 16;
-	add.s64 %rd684, %rd1, %rd683;
-	st.shared.s64 [%rd684+0], %rd663;
-	st.shared.s64 [%rd684+8], %rd664;
-$L239:
-	bar.sync 0;
-	setp.eq.u32 %p194, %r8, 0;
-	@!%p194 bra $L240;
-	setp.lo.u32 %p195, %r7, %r10;
-	@!%p195 bra $L241;
-	mul.wide.u32 %rd685, %r7, 16;
-	add.s64 %rd686, %rd1, %rd685;
-	ld.shared.s64 %rd687, [%rd686+0];
-	ld.shared.s64 %rd688, [%rd686+8];
-	mov.b64 %rd663, %rd687;
-	mov.b64 %rd664, %rd688;
-$L241:
-	sub.u32 %r311, %r10, 1;
-	mov.b32 %r312, %r300;
-$L242:
-	setp.hs.u32 %p196, %r312, 32;
-	@%p196 bra $L243;
-	mov.b64 {%r313, %r314}, %rd663;
-	shfl.sync.down.b32 %r315|%p197, %r313, %r312, %r311, %r17;
-	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
-	mov.b64 %rd689, {%r315, %r316};
-	mov.b64 {%r317, %r318}, %rd664;
-	shfl.sync.down.b32 %r319, %r317, %r312, %r311, %r17;
-	shfl.sync.down.b32 %r320, %r318, %r312, %r311, %r17;
-	mov.b64 %rd690, {%r319, %r320};
-	@!%p197 bra $L244;
-	setp.ne.u32 %p198, %r18, 9;
-	@%p198 bra.uni $L246;
-	setp.lt.s64 %p199, %rd689, %rd663;
-	setp.eq.s64 %p200, %rd689, %rd663;
-	setp.lt.s64 %p201, %rd690, %rd664;
-	and.pred %p202, %p200, %p201;
-	or.pred %p203, %p199, %p202;
-	selp.b64 %rd691, %rd689, %rd663, %p203;
-	selp.b64 %rd692, %rd690, %rd664, %p203;
-	mov.b64 %rd663, %rd691;
-	mov.b64 %rd664, %rd692;
+	mov.b64 %rd648, {%r309, %r310};
+	@!%p182 bra $L244;
+	setp.ne.u32 %p183, %r18, 9;
+	@%p183 bra.uni $L246;
+	setp.lt.s64 %p184, %rd647, %rd645;
+	setp.eq.s64 %p185, %rd647, %rd645;
+	setp.lt.s64 %p186, %rd648, %rd646;
+	and.pred %p187, %p185, %p186;
+	or.pred %p188, %p184, %p187;
+	selp.b64 %rd649, %rd647, %rd645, %p188;
+	selp.b64 %rd650, %rd648, %rd646, %p188;
+	mov.b64 %rd645, %rd649;
+	mov.b64 %rd646, %rd650;
 	bra.uni $L245;
 $L246:
-	setp.ne.u32 %p204, %r18, 10;
-	@%p204 bra.uni $L247;
-	setp.gt.s64 %p205, %rd689, %rd663;
-	setp.eq.s64 %p206, %rd689, %rd663;
-	setp.lt.s64 %p207, %rd690, %rd664;
-	and.pred %p208, %p206, %p207;
-	or.pred %p209, %p205, %p208;
-	selp.b64 %rd693, %rd689, %rd663, %p209;
-	selp.b64 %rd694, %rd690, %rd664, %p209;
-	mov.b64 %rd663, %rd693;
-	mov.b64 %rd664, %rd694;
+	setp.ne.u32 %p189, %r18, 10;
+	@%p189 bra.uni $L247;
+	setp.gt.s64 %p190, %rd647, %rd645;
+	setp.eq.s64 %p191, %rd647, %rd645;
+	setp.lt.s64 %p192, %rd648, %rd646;
+	and.pred %p193, %p191, %p192;
+	or.pred %p194, %p190, %p193;
+	selp.b64 %rd651, %rd647, %rd645, %p194;
+	selp.b64 %rd652, %rd648, %rd646, %p194;
+	mov.b64 %rd645, %rd651;
+	mov.b64 %rd646, %rd652;
 	bra.uni $L245;
 $L247:
-	mov.b64 %rd695, %rd663;
-	mov.b64 %rd696, %rd664;
-	mov.b64 %rd697, %rd689;
-	mov.b64 %rd698, %rd690;
-	mov.b64 %rd675, %rd695;
-	mov.b64 %rd676, %rd696;
-	mov.b64 %rd677, %rd697;
-	mov.b64 %rd678, %rd698;
-	mov.b64 %rd679, %rd677;
-	mov.b64 %rd680, %rd678;
-	add.s64 %rd699, %rd675, %rd679;
-	mov.b64 %rd675, %rd699;
-	add.s64 %rd700, %rd676, %rd680;
-	mov.b64 %rd676, %rd700;
+	mov.b64 %rd653, %rd645;
+	mov.b64 %rd654, %rd646;
+	mov.b64 %rd655, %rd647;
+	mov.b64 %rd656, %rd648;
+	mov.b64 %rd657, %rd653;
+	mov.b64 %rd658, %rd654;
+	mov.b64 %rd659, %rd655;
+	mov.b64 %rd660, %rd656;
+	mov.b64 %rd661, %rd659;
+	mov.b64 %rd662, %rd660;
+	add.s64 %rd663, %rd657, %rd661;
+	mov.b64 %rd657, %rd663;
+	add.s64 %rd664, %rd658, %rd662;
+	mov.b64 %rd658, %rd664;
 $L248:
-	mov.b64 %rd663, %rd675;
-	mov.b64 %rd664, %rd676;
+	mov.b64 %rd645, %rd657;
+	mov.b64 %rd646, %rd658;
 $L245:
 $L244:
-	shl.b32 %r312, %r312, 1;
+	shl.b32 %r302, %r302, 1;
 	bra.uni $L242;
 $L243:
-$L240:
-	mul.wide.u32 %rd701, %r29, 16;
-	add.s64 %rd702, %rd11, %rd701;
-	setp.eq.u32 %p210, %r5, 0;
-	@!%p210 bra $L249;
-	st.global.s64 [%rd702+0], %rd663;
-	st.global.s64 [%rd702+8], %rd664;
+	setp.eq.u32 %p195, %r7, 0;
+	@!%p195 bra $L249;
+	mul.wide.u32 %rd665, %r8, 16;
+	add.s64 %rd666, %rd1, %rd665;
+	st.shared.s64 [%rd666+0], %rd645;
+	st.shared.s64 [%rd666+8], %rd646;
 $L249:
+	bar.sync 0;
+	setp.eq.u32 %p196, %r8, 0;
+	@!%p196 bra $L250;
+	setp.lo.u32 %p197, %r7, %r10;
+	@!%p197 bra $L251;
+	mul.wide.u32 %rd667, %r7, 16;
+	add.s64 %rd668, %rd1, %rd667;
+	ld.shared.s64 %rd669, [%rd668+0];
+	ld.shared.s64 %rd670, [%rd668+8];
+	mov.b64 %rd645, %rd669;
+	mov.b64 %rd646, %rd670;
+$L251:
+	sub.u32 %r311, %r10, 1;
+	mov.b32 %r312, %r300;
+$L252:
+	setp.hs.u32 %p198, %r312, 32;
+	@%p198 bra $L253;
+	mov.b64 {%r313, %r314}, %rd645;
+	shfl.sync.down.b32 %r315|%p199, %r313, %r312, %r311, %r17;
+	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
+	mov.b64 %rd671, {%r315, %r316};
+	mov.b64 {%r317, %r318}, %rd646;
+	shfl.sync.down.b32 %r319, %r317, %r312, %r311, %r17;
+	shfl.sync.down.b32 %r320, %r318, %r312, %r311, %r17;
+	mov.b64 %rd672, {%r319, %r320};
+	@!%p199 bra $L254;
+	setp.ne.u32 %p200, %r18, 9;
+	@%p200 bra.uni $L256;
+	setp.lt.s64 %p201, %rd671, %rd645;
+	setp.eq.s64 %p202, %rd671, %rd645;
+	setp.lt.s64 %p203, %rd672, %rd646;
+	and.pred %p204, %p202, %p203;
+	or.pred %p205, %p201, %p204;
+	selp.b64 %rd673, %rd671, %rd645, %p205;
+	selp.b64 %rd674, %rd672, %rd646, %p205;
+	mov.b64 %rd645, %rd673;
+	mov.b64 %rd646, %rd674;
+	bra.uni $L255;
+$L256:
+	setp.ne.u32 %p206, %r18, 10;
+	@%p206 bra.uni $L257;
+	setp.gt.s64 %p207, %rd671, %rd645;
+	setp.eq.s64 %p208, %rd671, %rd645;
+	setp.lt.s64 %p209, %rd672, %rd646;
+	and.pred %p210, %p208, %p209;
+	or.pred %p211, %p207, %p210;
+	selp.b64 %rd675, %rd671, %rd645, %p211;
+	selp.b64 %rd676, %rd672, %rd646, %p211;
+	mov.b64 %rd645, %rd675;
+	mov.b64 %rd646, %rd676;
+	bra.uni $L255;
+$L257:
+	mov.b64 %rd677, %rd645;
+	mov.b64 %rd678, %rd646;
+	mov.b64 %rd679, %rd671;
+	mov.b64 %rd680, %rd672;
+	mov.b64 %rd657, %rd677;
+	mov.b64 %rd658, %rd678;
+	mov.b64 %rd659, %rd679;
+	mov.b64 %rd660, %rd680;
+	mov.b64 %rd661, %rd659;
+	mov.b64 %rd662, %rd660;
+	add.s64 %rd681, %rd657, %rd661;
+	mov.b64 %rd657, %rd681;
+	add.s64 %rd682, %rd658, %rd662;
+	mov.b64 %rd658, %rd682;
+$L258:
+	mov.b64 %rd645, %rd657;
+	mov.b64 %rd646, %rd658;
+$L255:
+$L254:
+	shl.b32 %r312, %r312, 1;
+	bra.uni $L252;
+$L253:
+$L250:
+	mul.wide.u32 %rd683, %r29, 16;
+	add.s64 %rd684, %rd11, %rd683;
+	setp.eq.u32 %p212, %r5, 0;
+	@!%p212 bra $L259;
+	st.global.s64 [%rd684+0], %rd645;
+	st.global.s64 [%rd684+8], %rd646;
+$L259:
 	// the last block combines the partials
-	setp.eq.u32 %p211, %r5, 0;
-	@!%p211 bra $L250;
+	setp.eq.u32 %p213, %r5, 0;
+	@!%p213 bra $L260;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r321, [gk_reduce_done], 1;
 	sub.u32 %r322, %r30, 1;
-	setp.eq.u32 %p212, %r321, %r322;
+	setp.eq.u32 %p214, %r321, %r322;
 	fence.acq_rel.gpu;
-	selp.b32 %r323, 1, 0, %p212;
+	selp.b32 %r323, 1, 0, %p214;
 	st.shared.u32 [%rd1+1024], %r323;
-$L250:
+$L260:
 	bar.sync 0;
 	ld.shared.u32 %r324, [%rd1+1024];
-	setp.ne.u32 %p213, %r324, 0;
-	@!%p213 bra $L251;
-	cvt.u64.u32 %rd705, %r30;
-	cvt.u64.u32 %rd706, %r5;
-	cvt.u64.u32 %rd707, %r6;
-	setp.ne.u32 %p214, %r18, 9;
-	@%p214 bra.uni $L253;
-	mov.b64 %rd703, 9223372036854775807;
-	mov.b64 %rd704, 9223372036854775807;
-	mov.b64 %rd708, %rd706;
-$L254:
-	setp.ge.s64 %p215, %rd708, %rd705;
-	@%p215 bra $L255;
-	mad.lo.s64 %rd709, %rd708, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd710, [%rd709+0];
-	ld.relaxed.gpu.global.s64 %rd711, [%rd709+8];
-	setp.lt.s64 %p216, %rd710, %rd703;
-	setp.eq.s64 %p217, %rd710, %rd703;
-	setp.lt.s64 %p218, %rd711, %rd704;
-	and.pred %p219, %p217, %p218;
-	or.pred %p220, %p216, %p219;
-	selp.b64 %rd712, %rd710, %rd703, %p220;
-	selp.b64 %rd713, %rd711, %rd704, %p220;
-	mov.b64 %rd703, %rd712;
-	mov.b64 %rd704, %rd713;
-	add.s64 %rd708, %rd708, %rd707;
-	bra.uni $L254;
-$L255:
-	bra.uni $L252;
-$L253:
-	setp.ne.u32 %p221, %r18, 10;
-	@%p221 bra.uni $L256;
-	mov.b64 %rd703, -9223372036854775808;
-	mov.b64 %rd704, 9223372036854775807;
-	mov.b64 %rd714, %rd706;
-$L257:
-	setp.ge.s64 %p222, %rd714, %rd705;
-	@%p222 bra $L258;
-	mad.lo.s64 %rd715, %rd714, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd716, [%rd715+0];
-	ld.relaxed.gpu.global.s64 %rd717, [%rd715+8];
-	setp.gt.s64 %p223, %rd716, %rd703;
-	setp.eq.s64 %p224, %rd716, %rd703;
-	setp.lt.s64 %p225, %rd717, %rd704;
-	and.pred %p226, %p224, %p225;
-	or.pred %p227, %p223, %p226;
-	selp.b64 %rd718, %rd716, %rd703, %p227;
-	selp.b64 %rd719, %rd717, %rd704, %p227;
-	mov.b64 %rd703, %rd718;
-	mov.b64 %rd704, %rd719;
-	add.s64 %rd714, %rd714, %rd707;
-	bra.uni $L257;
-$L258:
-	bra.uni $L252;
-$L256:
+	setp.ne.u32 %p215, %r324, 0;
+	@!%p215 bra $L261;
+	cvt.u64.u32 %rd687, %r30;
+	cvt.u64.u32 %rd688, %r5;
+	cvt.u64.u32 %rd689, %r6;
+	setp.ne.u32 %p216, %r18, 9;
+	@%p216 bra.uni $L263;
+	mov.b64 %rd685, 9223372036854775807;
+	mov.b64 %rd686, 9223372036854775807;
+	mov.b64 %rd690, %rd688;
+$L264:
+	setp.ge.s64 %p217, %rd690, %rd687;
+	@%p217 bra $L265;
+	mad.lo.s64 %rd691, %rd690, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd692, [%rd691+0];
+	ld.relaxed.gpu.global.s64 %rd693, [%rd691+8];
+	setp.lt.s64 %p218, %rd692, %rd685;
+	setp.eq.s64 %p219, %rd692, %rd685;
+	setp.lt.s64 %p220, %rd693, %rd686;
+	and.pred %p221, %p219, %p220;
+	or.pred %p222, %p218, %p221;
+	selp.b64 %rd694, %rd692, %rd685, %p222;
+	selp.b64 %rd695, %rd693, %rd686, %p222;
+	mov.b64 %rd685, %rd694;
+	mov.b64 %rd686, %rd695;
+	add.s64 %rd690, %rd690, %rd689;
+	bra.uni $L264;
+$L265:
+	bra.uni $L262;
+$L263:
+	setp.ne.u32 %p223, %r18, 10;
+	@%p223 bra.uni $L266;
+	mov.b64 %rd685, -9223372036854775808;
+	mov.b64 %rd686, 9223372036854775807;
+	mov.b64 %rd696, %rd688;
+$L267:
+	setp.ge.s64 %p224, %rd696, %rd687;
+	@%p224 bra $L268;
+	mad.lo.s64 %rd697, %rd696, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd698, [%rd697+0];
+	ld.relaxed.gpu.global.s64 %rd699, [%rd697+8];
+	setp.gt.s64 %p225, %rd698, %rd685;
+	setp.eq.s64 %p226, %rd698, %rd685;
+	setp.lt.s64 %p227, %rd699, %rd686;
+	and.pred %p228, %p226, %p227;
+	or.pred %p229, %p225, %p228;
+	selp.b64 %rd700, %rd698, %rd685, %p229;
+	selp.b64 %rd701, %rd699, %rd686, %p229;
+	mov.b64 %rd685, %rd700;
+	mov.b64 %rd686, %rd701;
+	add.s64 %rd696, %rd696, %rd689;
+	bra.uni $L267;
+$L268:
+	bra.uni $L262;
+$L266:
 	mov.b64 %rd126, 0;
 	mov.b64 %rd127, 0;
 	mov.b64 %rd128, 0;
 	mov.b64 %rd129, 0;
 	mov.b64 %rd126, %rd128;
 	mov.b64 %rd127, %rd129;
-$L259:
-	mov.b64 %rd720, %rd126;
-	mov.b64 %rd721, %rd127;
-	mov.b64 %rd703, %rd720;
-	mov.b64 %rd704, %rd721;
-	mov.b64 %rd722, %rd706;
-$L260:
-	setp.ge.s64 %p228, %rd722, %rd705;
-	@%p228 bra $L261;
-	mad.lo.s64 %rd723, %rd722, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd724, [%rd723+0];
-	ld.relaxed.gpu.global.s64 %rd725, [%rd723+8];
-	mov.b64 %rd726, %rd703;
-	mov.b64 %rd727, %rd704;
-	mov.b64 %rd728, %rd724;
-	mov.b64 %rd729, %rd725;
-	mov.b64 %rd675, %rd726;
-	mov.b64 %rd676, %rd727;
-	mov.b64 %rd677, %rd728;
-	mov.b64 %rd678, %rd729;
-	mov.b64 %rd679, %rd677;
-	mov.b64 %rd680, %rd678;
-	add.s64 %rd730, %rd675, %rd679;
-	mov.b64 %rd675, %rd730;
-	add.s64 %rd731, %rd676, %rd680;
-	mov.b64 %rd676, %rd731;
+$L269:
+	mov.b64 %rd702, %rd126;
+	mov.b64 %rd703, %rd127;
+	mov.b64 %rd685, %rd702;
+	mov.b64 %rd686, %rd703;
+	mov.b64 %rd704, %rd688;
+$L270:
+	setp.ge.s64 %p230, %rd704, %rd687;
+	@%p230 bra $L271;
+	mad.lo.s64 %rd705, %rd704, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd706, [%rd705+0];
+	ld.relaxed.gpu.global.s64 %rd707, [%rd705+8];
+	mov.b64 %rd708, %rd685;
+	mov.b64 %rd709, %rd686;
+	mov.b64 %rd710, %rd706;
+	mov.b64 %rd711, %rd707;
+	mov.b64 %rd657, %rd708;
+	mov.b64 %rd658, %rd709;
+	mov.b64 %rd659, %rd710;
+	mov.b64 %rd660, %rd711;
+	mov.b64 %rd661, %rd659;
+	mov.b64 %rd662, %rd660;
+	add.s64 %rd712, %rd657, %rd661;
+	mov.b64 %rd657, %rd712;
+	add.s64 %rd713, %rd658, %rd662;
+	mov.b64 %rd658, %rd713;
+$L272:
+	mov.b64 %rd685, %rd657;
+	mov.b64 %rd686, %rd658;
+	add.s64 %rd704, %rd704, %rd689;
+	bra.uni $L270;
+$L271:
 $L262:
-	mov.b64 %rd703, %rd675;
-	mov.b64 %rd704, %rd676;
-	add.s64 %rd722, %rd722, %rd707;
-	bra.uni $L260;
-$L261:
-$L252:
-	mov.b64 %rd732, %rd703;
-	mov.b64 %rd733, %rd704;
+	mov.b64 %rd714, %rd685;
+	mov.b64 %rd715, %rd686;
 	// block reduction
 	mov.b32 %r325, 1;
 	mov.b32 %r326, 1;
 	sub.u32 %r327, %r13, 1;
 	mov.b32 %r328, %r325;
-$L263:
-	setp.hs.u32 %p229, %r328, 32;
-	@%p229 bra $L264;
-	mov.b64 {%r329, %r330}, %rd732;
-	shfl.sync.down.b32 %r331|%p230, %r329, %r328, %r327, %r17;
+$L273:
+	setp.hs.u32 %p231, %r328, 32;
+	@%p231 bra $L274;
+	mov.b64 {%r329, %r330}, %rd714;
+	shfl.sync.down.b32 %r331|%p232, %r329, %r328, %r327, %r17;
 	shfl.sync.down.b32 %r332, %r330, %r328, %r327, %r17;
-	mov.b64 %rd734, {%r331, %r332};
-	mov.b64 {%r333, %r334}, %rd733;
+	mov.b64 %rd716, {%r331, %r332};
+	mov.b64 {%r333, %r334}, %rd715;
 	shfl.sync.down.b32 %r335, %r333, %r328, %r327, %r17;
 	shfl.sync.down.b32 %r336, %r334, %r328, %r327, %r17;
-	mov.b64 %rd735, {%r335, %r336};
-	@!%p230 bra $L265;
-	setp.ne.u32 %p231, %r18, 9;
-	@%p231 bra.uni $L267;
-	setp.lt.s64 %p232, %rd734, %rd732;
-	setp.eq.s64 %p233, %rd734, %rd732;
-	setp.lt.s64 %p234, %rd735, %rd733;
-	and.pred %p235, %p233, %p234;
-	or.pred %p236, %p232, %p235;
-	selp.b64 %rd736, %rd734, %rd732, %p236;
-	selp.b64 %rd737, %rd735, %rd733, %p236;
-	mov.b64 %rd732, %rd736;
-	mov.b64 %rd733, %rd737;
-	bra.uni $L266;
-$L267:
-	setp.ne.u32 %p237, %r18, 10;
-	@%p237 bra.uni $L268;
-	setp.gt.s64 %p238, %rd734, %rd732;
-	setp.eq.s64 %p239, %rd734, %rd732;
-	setp.lt.s64 %p240, %rd735, %rd733;
-	and.pred %p241, %p239, %p240;
-	or.pred %p242, %p238, %p241;
-	selp.b64 %rd738, %rd734, %rd732, %p242;
-	selp.b64 %rd739, %rd735, %rd733, %p242;
-	mov.b64 %rd732, %rd738;
-	mov.b64 %rd733, %rd739;
-	bra.uni $L266;
-$L268:
-	mov.b64 %rd740, %rd732;
-	mov.b64 %rd741, %rd733;
-	mov.b64 %rd742, %rd734;
-	mov.b64 %rd743, %rd735;
-	mov.b64 %rd675, %rd740;
-	mov.b64 %rd676, %rd741;
-	mov.b64 %rd677, %rd742;
-	mov.b64 %rd678, %rd743;
-	mov.b64 %rd679, %rd677;
-	mov.b64 %rd680, %rd678;
-	add.s64 %rd744, %rd675, %rd679;
-	mov.b64 %rd675, %rd744;
-	add.s64 %rd745, %rd676, %rd680;
-	mov.b64 %rd676, %rd745;
-$L269:
-	mov.b64 %rd732, %rd675;
-	mov.b64 %rd733, %rd676;
-$L266:
-$L265:
-	shl.b32 %r328, %r328, 1;
-	bra.uni $L263;
-$L264:
-	setp.eq.u32 %p243, %r7, 0;
-	@!%p243 bra $L270;
-	mul.wide.u32 %rd746, %r8, 16;
-	add.s64 %rd747, %rd1, %rd746;
-	st.shared.s64 [%rd747+0], %rd732;
-	st.shared.s64 [%rd747+8], %rd733;
-$L270:
-	bar.sync 0;
-	setp.eq.u32 %p244, %r8, 0;
-	@!%p244 bra $L271;
-	setp.lo.u32 %p245, %r7, %r10;
-	@!%p245 bra $L272;
-	mul.wide.u32 %rd748, %r7, 16;
-	add.s64 %rd749, %rd1, %rd748;
-	ld.shared.s64 %rd750, [%rd749+0];
-	ld.shared.s64 %rd751, [%rd749+8];
-	mov.b64 %rd732, %rd750;
-	mov.b64 %rd733, %rd751;
-$L272:
-	sub.u32 %r337, %r10, 1;
-	mov.b32 %r338, %r326;
-$L273:
-	setp.hs.u32 %p246, %r338, 32;
-	@%p246 bra $L274;
-	mov.b64 {%r339, %r340}, %rd732;
-	shfl.sync.down.b32 %r341|%p247, %r339, %r338, %r337, %r17;
-	shfl.sync.down.b32 %r342, %r340, %r338, %r337, %r17;
-	mov.b64 %rd752, {%r341, %r342};
-	mov.b64 {%r343, %r344}, %rd733;
-	shfl.sync.down.b32 %r345, %r343, %r338, %r337, %r17;
-	shfl.sync.down.b32 %r346, %r344, %r338, %r337, %r17;
-	mov.b64 %rd753, {%r345, %r346};
-	@!%p247 bra $L275;
-	setp.ne.u32 %p248, %r18, 9;
-	@%p248 bra.uni $L277;
-	setp.lt.s64 %p249, %rd752, %rd732;
-	setp.eq.s64 %p250, %rd752, %rd732;
-	setp.lt.s64 %p251, %rd753, %rd733;
-	and.pred %p252, %p250, %p251;
-	or.pred %p253, %p249, %p252;
-	selp.b64 %rd754, %rd752, %rd732, %p253;
-	selp.b64 %rd755, %rd753, %rd733, %p253;
-	mov.b64 %rd732, %rd754;
-	mov.b64 %rd733, %rd755;
+	mov.b64 %rd717, {%r335, %r336};
+	@!%p232 bra $L275;
+	setp.ne.u32 %p233, %r18, 9;
+	@%p233 bra.uni $L277;
+	setp.lt.s64 %p234, %rd716, %rd714;
+	setp.eq.s64 %p235, %rd716, %rd714;
+	setp.lt.s64 %p236, %rd717, %rd715;
+	and.pred %p237, %p235, %p236;
+	or.pred %p238, %p234, %p237;
+	selp.b64 %rd718, %rd716, %rd714, %p238;
+	selp.b64 %rd719, %rd717, %rd715, %p238;
+	mov.b64 %rd714, %rd718;
+	mov.b64 %rd715, %rd719;
 	bra.uni $L276;
 $L277:
-	setp.ne.u32 %p254, %r18, 10;
-	@%p254 bra.uni $L278;
-	setp.gt.s64 %p255, %rd752, %rd732;
-	setp.eq.s64 %p256, %rd752, %rd732;
-	setp.lt.s64 %p257, %rd753, %rd733;
-	and.pred %p258, %p256, %p257;
-	or.pred %p259, %p255, %p258;
-	selp.b64 %rd756, %rd752, %rd732, %p259;
-	selp.b64 %rd757, %rd753, %rd733, %p259;
-	mov.b64 %rd732, %rd756;
-	mov.b64 %rd733, %rd757;
+	setp.ne.u32 %p239, %r18, 10;
+	@%p239 bra.uni $L278;
+	setp.gt.s64 %p240, %rd716, %rd714;
+	setp.eq.s64 %p241, %rd716, %rd714;
+	setp.lt.s64 %p242, %rd717, %rd715;
+	and.pred %p243, %p241, %p242;
+	or.pred %p244, %p240, %p243;
+	selp.b64 %rd720, %rd716, %rd714, %p244;
+	selp.b64 %rd721, %rd717, %rd715, %p244;
+	mov.b64 %rd714, %rd720;
+	mov.b64 %rd715, %rd721;
 	bra.uni $L276;
 $L278:
-	mov.b64 %rd758, %rd732;
-	mov.b64 %rd759, %rd733;
-	mov.b64 %rd760, %rd752;
-	mov.b64 %rd761, %rd753;
-	mov.b64 %rd675, %rd758;
-	mov.b64 %rd676, %rd759;
-	mov.b64 %rd677, %rd760;
-	mov.b64 %rd678, %rd761;
-	mov.b64 %rd679, %rd677;
-	mov.b64 %rd680, %rd678;
-	add.s64 %rd762, %rd675, %rd679;
-	mov.b64 %rd675, %rd762;
-	add.s64 %rd763, %rd676, %rd680;
-	mov.b64 %rd676, %rd763;
+	mov.b64 %rd722, %rd714;
+	mov.b64 %rd723, %rd715;
+	mov.b64 %rd724, %rd716;
+	mov.b64 %rd725, %rd717;
+	mov.b64 %rd657, %rd722;
+	mov.b64 %rd658, %rd723;
+	mov.b64 %rd659, %rd724;
+	mov.b64 %rd660, %rd725;
+	mov.b64 %rd661, %rd659;
+	mov.b64 %rd662, %rd660;
+	add.s64 %rd726, %rd657, %rd661;
+	mov.b64 %rd657, %rd726;
+	add.s64 %rd727, %rd658, %rd662;
+	mov.b64 %rd658, %rd727;
 $L279:
-	mov.b64 %rd732, %rd675;
-	mov.b64 %rd733, %rd676;
+	mov.b64 %rd714, %rd657;
+	mov.b64 %rd715, %rd658;
 $L276:
 $L275:
-	shl.b32 %r338, %r338, 1;
+	shl.b32 %r328, %r328, 1;
 	bra.uni $L273;
 $L274:
-$L271:
-	@!%p211 bra $L280;
-	st.global.s64 [%rd13+0], %rd732;
-	st.global.s64 [%rd13+8], %rd733;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	setp.eq.u32 %p245, %r7, 0;
+	@!%p245 bra $L280;
+	mul.wide.u32 %rd728, %r8, 16;
+	add.s64 %rd729, %rd1, %rd728;
+	st.shared.s64 [%rd729+0], %rd714;
+	st.shared.s64 [%rd729+8], %rd715;
 $L280:
-$L251:
+	bar.sync 0;
+	setp.eq.u32 %p246, %r8, 0;
+	@!%p246 bra $L281;
+	setp.lo.u32 %p247, %r7, %r10;
+	@!%p247 bra $L282;
+	mul.wide.u32 %rd730, %r7, 16;
+	add.s64 %rd731, %rd1, %rd730;
+	ld.shared.s64 %rd732, [%rd731+0];
+	ld.shared.s64 %rd733, [%rd731+8];
+	mov.b64 %rd714, %rd732;
+	mov.b64 %rd715, %rd733;
+$L282:
+	sub.u32 %r337, %r10, 1;
+	mov.b32 %r338, %r326;
+$L283:
+	setp.hs.u32 %p248, %r338, 32;
+	@%p248 bra $L284;
+	mov.b64 {%r339, %r340}, %rd714;
+	shfl.sync.down.b32 %r341|%p249, %r339, %r338, %r337, %r17;
+	shfl.sync.down.b32 %r342, %r340, %r338, %r337, %r17;
+	mov.b64 %rd734, {%r341, %r342};
+	mov.b64 {%r343, %r344}, %rd715;
+	shfl.sync.down.b32 %r345, %r343, %r338, %r337, %r17;
+	shfl.sync.down.b32 %r346, %r344, %r338, %r337, %r17;
+	mov.b64 %rd735, {%r345, %r346};
+	@!%p249 bra $L285;
+	setp.ne.u32 %p250, %r18, 9;
+	@%p250 bra.uni $L287;
+	setp.lt.s64 %p251, %rd734, %rd714;
+	setp.eq.s64 %p252, %rd734, %rd714;
+	setp.lt.s64 %p253, %rd735, %rd715;
+	and.pred %p254, %p252, %p253;
+	or.pred %p255, %p251, %p254;
+	selp.b64 %rd736, %rd734, %rd714, %p255;
+	selp.b64 %rd737, %rd735, %rd715, %p255;
+	mov.b64 %rd714, %rd736;
+	mov.b64 %rd715, %rd737;
+	bra.uni $L286;
+$L287:
+	setp.ne.u32 %p256, %r18, 10;
+	@%p256 bra.uni $L288;
+	setp.gt.s64 %p257, %rd734, %rd714;
+	setp.eq.s64 %p258, %rd734, %rd714;
+	setp.lt.s64 %p259, %rd735, %rd715;
+	and.pred %p260, %p258, %p259;
+	or.pred %p261, %p257, %p260;
+	selp.b64 %rd738, %rd734, %rd714, %p261;
+	selp.b64 %rd739, %rd735, %rd715, %p261;
+	mov.b64 %rd714, %rd738;
+	mov.b64 %rd715, %rd739;
+	bra.uni $L286;
+$L288:
+	mov.b64 %rd740, %rd714;
+	mov.b64 %rd741, %rd715;
+	mov.b64 %rd742, %rd734;
+	mov.b64 %rd743, %rd735;
+	mov.b64 %rd657, %rd740;
+	mov.b64 %rd658, %rd741;
+	mov.b64 %rd659, %rd742;
+	mov.b64 %rd660, %rd743;
+	mov.b64 %rd661, %rd659;
+	mov.b64 %rd662, %rd660;
+	add.s64 %rd744, %rd657, %rd661;
+	mov.b64 %rd657, %rd744;
+	add.s64 %rd745, %rd658, %rd662;
+	mov.b64 %rd658, %rd745;
+$L289:
+	mov.b64 %rd714, %rd657;
+	mov.b64 %rd715, %rd658;
+$L286:
+$L285:
+	shl.b32 %r338, %r338, 1;
+	bra.uni $L283;
+$L284:
+$L281:
+	@!%p213 bra $L290;
+	st.global.s64 [%rd13+0], %rd714;
+	st.global.s64 [%rd13+8], %rd715;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L290:
+$L261:
 	ret;
 }
 `
@@ -3960,9 +3960,9 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<252>;
+	.reg .pred %p<254>;
 	.reg .b32 %r<341>;
-	.reg .b64 %rd<733>;
+	.reg .b64 %rd<715>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4491,659 +4491,691 @@ $L45:
 	@!%p34 bra $L59;
 	mov.b64 %rd292, %rd182;
 	mov.b32 %r92, %r58;
-	setp.lt.s64 %p46, %rd115, 64;
-	setp.le.s64 %p47, %rd212, 1;
-	or.pred %p48, %p46, %p47;
-	@!%p48 bra $L60;
-	cvt.s64.s32 %rd293, %r92;
-	add.s64 %rd294, %rd293, 1;
-	mul.lo.s64 %rd295, %rd294, %rd185;
-	mad.lo.s64 %rd296, %rd295, 8, %rd183;
-	ld.global.nc.s64 %rd297, [%rd296+0];
-	mov.b64 %rd298, %rd297;
-	cvt.s64.s32 %rd299, %r92;
-	mul.lo.s64 %rd300, %rd299, %rd185;
-	mad.lo.s64 %rd301, %rd300, 8, %rd183;
-	ld.global.nc.s64 %rd302, [%rd301+0];
-	mov.b64 %rd303, %rd302;
-	sub.s64 %rd304, %rd298, %rd303;
-	add.s64 %rd305, %rd116, %rd304;
-	mov.b64 %rd116, %rd305;
-	bra.uni $L61;
+	mov.b64 %rd293, %rd115;
+	mov.b64 %rd294, %rd212;
 $L60:
-	mov.b64 %rd306, %rd212;
-	setp.ge.s64 %p49, %rd115, 4096;
-	@!%p49 bra $L63;
-	mul.lo.s64 %rd307, %rd306, 4;
-	mov.b64 %rd306, %rd307;
-$L63:
-	setp.ge.s64 %p50, %rd115, 65536;
-	@!%p50 bra $L65;
-	mul.lo.s64 %rd308, %rd306, 4;
-	mov.b64 %rd306, %rd308;
-$L65:
-	sub.s64 %rd309, %rd306, 1;
-	and.b64 %rd310, %rd115, %rd309;
-	setp.eq.s64 %p51, %rd310, 0;
-	@!%p51 bra $L67;
-	cvt.s64.s32 %rd311, %r92;
-	add.s64 %rd312, %rd311, 1;
-	mul.lo.s64 %rd313, %rd312, %rd185;
-	mad.lo.s64 %rd314, %rd313, 8, %rd183;
-	ld.global.nc.s64 %rd315, [%rd314+0];
-	mov.b64 %rd316, %rd315;
-	cvt.s64.s32 %rd317, %r92;
-	mul.lo.s64 %rd318, %rd317, %rd185;
-	mad.lo.s64 %rd319, %rd318, 8, %rd183;
-	ld.global.nc.s64 %rd320, [%rd319+0];
-	mov.b64 %rd321, %rd320;
-	sub.s64 %rd322, %rd316, %rd321;
-	mul.lo.s64 %rd323, %rd306, %rd322;
-	add.s64 %rd324, %rd116, %rd323;
-	mov.b64 %rd116, %rd324;
-$L67:
-$L61:
-	add.s64 %rd325, %rd115, 1;
-	mov.b64 %rd115, %rd325;
-$L59:
-	setp.eq.s64 %p52, %rd224, %rd223;
-	@!%p52 bra $L69;
-	mov.b64 %rd326, %rd224;
+	setp.lt.s64 %p46, %rd293, 64;
+	setp.le.s64 %p47, %rd294, 1;
+	or.pred %p48, %p46, %p47;
+	@!%p48 bra $L64;
+	mov.b64 %rd295, 1;
+	bra.uni $L62;
+$L64:
+	mov.b64 %rd296, %rd294;
+	setp.ge.s64 %p49, %rd293, 4096;
+	@!%p49 bra $L66;
+	mul.lo.s64 %rd297, %rd296, 4;
+	mov.b64 %rd296, %rd297;
+$L66:
+	setp.ge.s64 %p50, %rd293, 65536;
+	@!%p50 bra $L68;
+	mul.lo.s64 %rd298, %rd296, 4;
+	mov.b64 %rd296, %rd298;
+$L68:
+	sub.s64 %rd299, %rd296, 1;
+	and.b64 %rd300, %rd293, %rd299;
+	setp.eq.s64 %p51, %rd300, 0;
+	@!%p51 bra $L70;
+	mov.b64 %rd295, %rd296;
+	bra.uni $L62;
 $L70:
-	@!%p17 bra $L74;
-	bra.uni $L72;
-$L74:
-	// block scan
-	mov.b64 %rd327, %rd326;
-	mov.b32 %r93, %r3;
-$L75:
-	setp.hs.u32 %p53, %r93, 32;
-	@%p53 bra $L76;
-	mov.b64 {%r94, %r95}, %rd327;
-	shfl.sync.up.b32 %r96|%p54, %r94, %r93, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
-	mov.b64 %rd328, {%r96, %r97};
-	@!%p54 bra $L77;
-	add.s64 %rd329, %rd328, %rd327;
-	mov.b64 %rd327, %rd329;
-$L77:
-	shl.b32 %r93, %r93, 1;
-	bra.uni $L75;
-$L76:
-	mov.b64 {%r98, %r99}, %rd327;
-	shfl.sync.up.b32 %r100|%p55, %r98, %r3, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
-	mov.b64 %rd330, {%r100, %r101};
-	setp.lo.u32 %p56, %r3, 32;
-	and.pred %p57, %p55, %p56;
-	selp.b64 %rd331, %rd330, 0, %p57;
-	sub.u32 %r102, %r13, %r3;
-	setp.eq.u32 %p58, %r7, %r102;
-	@!%p58 bra $L78;
-	mul.wide.u32 %rd332, %r8, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	st.shared.s64 [%rd333+0], %rd327;
-$L78:
-	bar.sync 0;
-	setp.eq.u32 %p59, %r8, 0;
-	@!%p59 bra $L79;
-	mov.b64 %rd334, 0;
-	setp.lo.u32 %p60, %r7, %r10;
-	@!%p60 bra $L80;
-	mul.wide.u32 %rd335, %r7, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	ld.shared.s64 %rd337, [%rd336+0];
-	mov.b64 %rd334, %rd337;
-$L80:
-	mov.b64 {%r103, %r104}, %rd334;
-	shfl.sync.up.b32 %r105|%p61, %r103, 1, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
-	mov.b64 %rd338, {%r105, %r106};
-	@!%p61 bra $L81;
-	add.s64 %rd339, %rd338, %rd334;
-	mov.b64 %rd334, %rd339;
-$L81:
-	mov.b64 {%r107, %r108}, %rd334;
-	shfl.sync.up.b32 %r109|%p62, %r107, 2, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
-	mov.b64 %rd340, {%r109, %r110};
-	@!%p62 bra $L82;
-	add.s64 %rd341, %rd340, %rd334;
-	mov.b64 %rd334, %rd341;
-$L82:
-	mov.b64 {%r111, %r112}, %rd334;
-	shfl.sync.up.b32 %r113|%p63, %r111, 4, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
-	mov.b64 %rd342, {%r113, %r114};
-	@!%p63 bra $L83;
-	add.s64 %rd343, %rd342, %rd334;
-	mov.b64 %rd334, %rd343;
-$L83:
-	mov.b64 {%r115, %r116}, %rd334;
-	shfl.sync.up.b32 %r117|%p64, %r115, 8, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
-	mov.b64 %rd344, {%r117, %r118};
-	@!%p64 bra $L84;
-	add.s64 %rd345, %rd344, %rd334;
-	mov.b64 %rd334, %rd345;
-$L84:
-	mov.b64 {%r119, %r120}, %rd334;
-	shfl.sync.up.b32 %r121|%p65, %r119, 16, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
-	mov.b64 %rd346, {%r121, %r122};
-	@!%p65 bra $L85;
-	add.s64 %rd347, %rd346, %rd334;
-	mov.b64 %rd334, %rd347;
-$L85:
-	mov.b64 {%r123, %r124}, %rd334;
-	shfl.sync.up.b32 %r125|%p66, %r123, 1, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
-	mov.b64 %rd348, {%r125, %r126};
-	selp.b64 %rd349, %rd348, 0, %p66;
-	@!%p60 bra $L86;
-	mul.wide.u32 %rd350, %r7, 16;
-	add.s64 %rd351, %rd1, %rd350;
-	add.s64 %rd352, %rd351, 512;
-	st.shared.s64 [%rd352+0], %rd349;
-$L86:
-	sub.u32 %r127, %r10, 1;
-	setp.eq.u32 %p67, %r7, %r127;
-	@!%p67 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd334;
-$L87:
-$L79:
-	bar.sync 0;
-	mul.wide.u32 %rd353, %r8, 16;
-	add.s64 %rd354, %rd1, %rd353;
-	add.s64 %rd355, %rd354, 512;
-	ld.shared.s64 %rd356, [%rd355+0];
-	add.s64 %rd357, %rd356, %rd331;
-	ld.shared.s64 %rd358, [%rd1+1024];
-	mov.b64 {%r128, %r129}, %rd357;
-	shfl.sync.idx.b32 %r130|%p68, %r128, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
-	mov.b64 %rd359, {%r130, %r131};
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, 0;
-	cvt.u64.u32 %rd368, %r2;
-	setp.eq.s64 %p69, %rd368, 0;
-	setp.gt.s64 %p70, %rd366, 0;
-	and.pred %p71, %p69, %p70;
-	@!%p71 bra $L89;
-	atom.global.add.u64 %rd369, [%rd202], %rd366;
-	mov.b64 %rd370, %rd369;
-	mov.b64 %rd367, %rd370;
-$L89:
-	cvt.u64.u32 %rd371, %r2;
-	setp.eq.s64 %p72, %rd371, 0;
-	setp.eq.u32 %p73, %r1, 0;
-	and.pred %p74, %p72, %p73;
-	bar.sync 0;
-	@!%p74 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd367;
-$L90:
-	bar.sync 0;
-	ld.shared.s64 %rd372, [%rd1+1024];
-	mov.b64 %rd373, %rd372;
-	mov.b64 %rd367, %rd373;
-	add.s64 %rd374, %rd367, %rd365;
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd376, 0;
-$L91:
-	setp.lt.s64 %p75, %rd376, %rd326;
-	not.pred %p76, %p75;
-	@!%p76 bra $L95;
-	bra.uni $L93;
-$L95:
-	mul.lo.s64 %rd377, %rd376, %rd174;
-	mad.lo.s64 %rd378, %rd377, 4, %rd172;
-	ld.shared.s32 %r132, [%rd378+0];
-	mov.b32 %r133, %r132;
-	add.s64 %rd379, %rd375, %rd376;
-	mul.lo.s64 %rd380, %rd379, %rd201;
-	mad.lo.s64 %rd381, %rd380, 4, %rd199;
-	st.global.s32 [%rd381+0], %r133;
-$L92:
-	add.s64 %rd382, %rd376, 1;
-	mov.b64 %rd376, %rd382;
-	bra.uni $L91;
-$L93:
-	bra.uni $L72;
-$L71:
-	bra.uni $L70;
+	mov.b64 %rd295, 0;
+	bra.uni $L62;
+$L61:
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd301, %rd295;
+	setp.ne.s64 %p52, %rd301, 0;
+	@!%p52 bra $L72;
+	cvt.s64.s32 %rd302, %r92;
+	add.s64 %rd303, %rd302, 1;
+	mul.lo.s64 %rd304, %rd303, %rd185;
+	mad.lo.s64 %rd305, %rd304, 8, %rd183;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	cvt.s64.s32 %rd308, %r92;
+	mul.lo.s64 %rd309, %rd308, %rd185;
+	mad.lo.s64 %rd310, %rd309, 8, %rd183;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	sub.s64 %rd313, %rd307, %rd312;
+	mul.lo.s64 %rd314, %rd301, %rd313;
+	add.s64 %rd315, %rd116, %rd314;
+	mov.b64 %rd116, %rd315;
 $L72:
+	add.s64 %rd316, %rd115, 1;
+	mov.b64 %rd115, %rd316;
+$L59:
+	setp.eq.s64 %p53, %rd224, %rd223;
+	@!%p53 bra $L74;
+	mov.b64 %rd317, %rd224;
+$L75:
+	@!%p17 bra $L79;
+	bra.uni $L77;
+$L79:
+	// block scan
+	mov.b64 %rd318, %rd317;
+	mov.b32 %r93, %r3;
+$L80:
+	setp.hs.u32 %p54, %r93, 32;
+	@%p54 bra $L81;
+	mov.b64 {%r94, %r95}, %rd318;
+	shfl.sync.up.b32 %r96|%p55, %r94, %r93, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
+	mov.b64 %rd319, {%r96, %r97};
+	@!%p55 bra $L82;
+	add.s64 %rd320, %rd319, %rd318;
+	mov.b64 %rd318, %rd320;
+$L82:
+	shl.b32 %r93, %r93, 1;
+	bra.uni $L80;
+$L81:
+	mov.b64 {%r98, %r99}, %rd318;
+	shfl.sync.up.b32 %r100|%p56, %r98, %r3, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
+	mov.b64 %rd321, {%r100, %r101};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd322, %rd321, 0, %p58;
+	sub.u32 %r102, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r102;
+	@!%p59 bra $L83;
+	mul.wide.u32 %rd323, %r8, 16;
+	add.s64 %rd324, %rd1, %rd323;
+	st.shared.s64 [%rd324+0], %rd318;
+$L83:
+	bar.sync 0;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L84;
+	mov.b64 %rd325, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L85;
+	mul.wide.u32 %rd326, %r7, 16;
+	add.s64 %rd327, %rd1, %rd326;
+	ld.shared.s64 %rd328, [%rd327+0];
+	mov.b64 %rd325, %rd328;
+$L85:
+	mov.b64 {%r103, %r104}, %rd325;
+	shfl.sync.up.b32 %r105|%p62, %r103, 1, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
+	mov.b64 %rd329, {%r105, %r106};
+	@!%p62 bra $L86;
+	add.s64 %rd330, %rd329, %rd325;
+	mov.b64 %rd325, %rd330;
+$L86:
+	mov.b64 {%r107, %r108}, %rd325;
+	shfl.sync.up.b32 %r109|%p63, %r107, 2, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
+	mov.b64 %rd331, {%r109, %r110};
+	@!%p63 bra $L87;
+	add.s64 %rd332, %rd331, %rd325;
+	mov.b64 %rd325, %rd332;
+$L87:
+	mov.b64 {%r111, %r112}, %rd325;
+	shfl.sync.up.b32 %r113|%p64, %r111, 4, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
+	mov.b64 %rd333, {%r113, %r114};
+	@!%p64 bra $L88;
+	add.s64 %rd334, %rd333, %rd325;
+	mov.b64 %rd325, %rd334;
+$L88:
+	mov.b64 {%r115, %r116}, %rd325;
+	shfl.sync.up.b32 %r117|%p65, %r115, 8, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
+	mov.b64 %rd335, {%r117, %r118};
+	@!%p65 bra $L89;
+	add.s64 %rd336, %rd335, %rd325;
+	mov.b64 %rd325, %rd336;
+$L89:
+	mov.b64 {%r119, %r120}, %rd325;
+	shfl.sync.up.b32 %r121|%p66, %r119, 16, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
+	mov.b64 %rd337, {%r121, %r122};
+	@!%p66 bra $L90;
+	add.s64 %rd338, %rd337, %rd325;
+	mov.b64 %rd325, %rd338;
+$L90:
+	mov.b64 {%r123, %r124}, %rd325;
+	shfl.sync.up.b32 %r125|%p67, %r123, 1, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
+	mov.b64 %rd339, {%r125, %r126};
+	selp.b64 %rd340, %rd339, 0, %p67;
+	@!%p61 bra $L91;
+	mul.wide.u32 %rd341, %r7, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	add.s64 %rd343, %rd342, 512;
+	st.shared.s64 [%rd343+0], %rd340;
+$L91:
+	sub.u32 %r127, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r127;
+	@!%p68 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd325;
+$L92:
+$L84:
+	bar.sync 0;
+	mul.wide.u32 %rd344, %r8, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	add.s64 %rd346, %rd345, 512;
+	ld.shared.s64 %rd347, [%rd346+0];
+	add.s64 %rd348, %rd347, %rd322;
+	ld.shared.s64 %rd349, [%rd1+1024];
+	mov.b64 {%r128, %r129}, %rd348;
+	shfl.sync.idx.b32 %r130|%p69, %r128, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
+	mov.b64 %rd350, {%r130, %r131};
+	mov.b64 %rd351, %rd349;
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	mov.b64 %rd355, %rd353;
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, 0;
+	cvt.u64.u32 %rd359, %r2;
+	setp.eq.s64 %p70, %rd359, 0;
+	setp.gt.s64 %p71, %rd357, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L94;
+	atom.global.add.u64 %rd360, [%rd202], %rd357;
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd358, %rd361;
+$L94:
+	cvt.u64.u32 %rd362, %r2;
+	setp.eq.s64 %p73, %rd362, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
+	bar.sync 0;
+	@!%p75 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd358;
+$L95:
+	bar.sync 0;
+	ld.shared.s64 %rd363, [%rd1+1024];
+	mov.b64 %rd364, %rd363;
+	mov.b64 %rd358, %rd364;
+	add.s64 %rd365, %rd358, %rd356;
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd367, 0;
+$L96:
+	setp.lt.s64 %p76, %rd367, %rd317;
+	not.pred %p77, %p76;
+	@!%p77 bra $L100;
+	bra.uni $L98;
+$L100:
+	mul.lo.s64 %rd368, %rd367, %rd174;
+	mad.lo.s64 %rd369, %rd368, 4, %rd172;
+	ld.shared.s32 %r132, [%rd369+0];
+	mov.b32 %r133, %r132;
+	add.s64 %rd370, %rd366, %rd367;
+	mul.lo.s64 %rd371, %rd370, %rd201;
+	mad.lo.s64 %rd372, %rd371, 4, %rd199;
+	st.global.s32 [%rd372+0], %r133;
+$L97:
+	add.s64 %rd373, %rd367, 1;
+	mov.b64 %rd367, %rd373;
+	bra.uni $L96;
+$L98:
+	bra.uni $L77;
+$L76:
+	bra.uni $L75;
+$L77:
 	mov.b64 %rd224, 0;
-$L69:
+$L74:
 $L30:
-	add.s64 %rd383, %rd251, 1;
-	mov.b64 %rd251, %rd383;
+	add.s64 %rd374, %rd251, 1;
+	mov.b64 %rd251, %rd374;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd384, %rd225, 1;
-	mov.b64 %rd225, %rd384;
+	add.s64 %rd375, %rd225, 1;
+	mov.b64 %rd225, %rd375;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd385, %rd224;
-$L96:
-	@!%p17 bra $L100;
-	bra.uni $L98;
-$L100:
-	// block scan
-	mov.b64 %rd386, %rd385;
-	mov.b32 %r134, %r3;
+	mov.b64 %rd376, %rd224;
 $L101:
-	setp.hs.u32 %p77, %r134, 32;
-	@%p77 bra $L102;
-	mov.b64 {%r135, %r136}, %rd386;
-	shfl.sync.up.b32 %r137|%p78, %r135, %r134, 0, %r17;
-	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
-	mov.b64 %rd387, {%r137, %r138};
-	@!%p78 bra $L103;
-	add.s64 %rd388, %rd387, %rd386;
-	mov.b64 %rd386, %rd388;
-$L103:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L101;
-$L102:
-	mov.b64 {%r139, %r140}, %rd386;
-	shfl.sync.up.b32 %r141|%p79, %r139, %r3, 0, %r17;
-	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
-	mov.b64 %rd389, {%r141, %r142};
-	setp.lo.u32 %p80, %r3, 32;
-	and.pred %p81, %p79, %p80;
-	selp.b64 %rd390, %rd389, 0, %p81;
-	sub.u32 %r143, %r13, %r3;
-	setp.eq.u32 %p82, %r7, %r143;
-	@!%p82 bra $L104;
-	mul.wide.u32 %rd391, %r8, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	st.shared.s64 [%rd392+0], %rd386;
-$L104:
-	bar.sync 0;
-	setp.eq.u32 %p83, %r8, 0;
-	@!%p83 bra $L105;
-	mov.b64 %rd393, 0;
-	setp.lo.u32 %p84, %r7, %r10;
-	@!%p84 bra $L106;
-	mul.wide.u32 %rd394, %r7, 16;
-	add.s64 %rd395, %rd1, %rd394;
-	ld.shared.s64 %rd396, [%rd395+0];
-	mov.b64 %rd393, %rd396;
-$L106:
-	mov.b64 {%r144, %r145}, %rd393;
-	shfl.sync.up.b32 %r146|%p85, %r144, 1, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
-	mov.b64 %rd397, {%r146, %r147};
-	@!%p85 bra $L107;
-	add.s64 %rd398, %rd397, %rd393;
-	mov.b64 %rd393, %rd398;
-$L107:
-	mov.b64 {%r148, %r149}, %rd393;
-	shfl.sync.up.b32 %r150|%p86, %r148, 2, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
-	mov.b64 %rd399, {%r150, %r151};
-	@!%p86 bra $L108;
-	add.s64 %rd400, %rd399, %rd393;
-	mov.b64 %rd393, %rd400;
-$L108:
-	mov.b64 {%r152, %r153}, %rd393;
-	shfl.sync.up.b32 %r154|%p87, %r152, 4, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
-	mov.b64 %rd401, {%r154, %r155};
-	@!%p87 bra $L109;
-	add.s64 %rd402, %rd401, %rd393;
-	mov.b64 %rd393, %rd402;
-$L109:
-	mov.b64 {%r156, %r157}, %rd393;
-	shfl.sync.up.b32 %r158|%p88, %r156, 8, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
-	mov.b64 %rd403, {%r158, %r159};
-	@!%p88 bra $L110;
-	add.s64 %rd404, %rd403, %rd393;
-	mov.b64 %rd393, %rd404;
-$L110:
-	mov.b64 {%r160, %r161}, %rd393;
-	shfl.sync.up.b32 %r162|%p89, %r160, 16, 0, %r17;
-	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
-	mov.b64 %rd405, {%r162, %r163};
-	@!%p89 bra $L111;
-	add.s64 %rd406, %rd405, %rd393;
-	mov.b64 %rd393, %rd406;
-$L111:
-	mov.b64 {%r164, %r165}, %rd393;
-	shfl.sync.up.b32 %r166|%p90, %r164, 1, 0, %r17;
-	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
-	mov.b64 %rd407, {%r166, %r167};
-	selp.b64 %rd408, %rd407, 0, %p90;
-	@!%p84 bra $L112;
-	mul.wide.u32 %rd409, %r7, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	add.s64 %rd411, %rd410, 512;
-	st.shared.s64 [%rd411+0], %rd408;
-$L112:
-	sub.u32 %r168, %r10, 1;
-	setp.eq.u32 %p91, %r7, %r168;
-	@!%p91 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd393;
-$L113:
+	@!%p17 bra $L105;
+	bra.uni $L103;
 $L105:
+	// block scan
+	mov.b64 %rd377, %rd376;
+	mov.b32 %r134, %r3;
+$L106:
+	setp.hs.u32 %p78, %r134, 32;
+	@%p78 bra $L107;
+	mov.b64 {%r135, %r136}, %rd377;
+	shfl.sync.up.b32 %r137|%p79, %r135, %r134, 0, %r17;
+	shfl.sync.up.b32 %r138, %r136, %r134, 0, %r17;
+	mov.b64 %rd378, {%r137, %r138};
+	@!%p79 bra $L108;
+	add.s64 %rd379, %rd378, %rd377;
+	mov.b64 %rd377, %rd379;
+$L108:
+	shl.b32 %r134, %r134, 1;
+	bra.uni $L106;
+$L107:
+	mov.b64 {%r139, %r140}, %rd377;
+	shfl.sync.up.b32 %r141|%p80, %r139, %r3, 0, %r17;
+	shfl.sync.up.b32 %r142, %r140, %r3, 0, %r17;
+	mov.b64 %rd380, {%r141, %r142};
+	setp.lo.u32 %p81, %r3, 32;
+	and.pred %p82, %p80, %p81;
+	selp.b64 %rd381, %rd380, 0, %p82;
+	sub.u32 %r143, %r13, %r3;
+	setp.eq.u32 %p83, %r7, %r143;
+	@!%p83 bra $L109;
+	mul.wide.u32 %rd382, %r8, 16;
+	add.s64 %rd383, %rd1, %rd382;
+	st.shared.s64 [%rd383+0], %rd377;
+$L109:
 	bar.sync 0;
-	mul.wide.u32 %rd412, %r8, 16;
-	add.s64 %rd413, %rd1, %rd412;
-	add.s64 %rd414, %rd413, 512;
-	ld.shared.s64 %rd415, [%rd414+0];
-	add.s64 %rd416, %rd415, %rd390;
-	ld.shared.s64 %rd417, [%rd1+1024];
-	mov.b64 {%r169, %r170}, %rd416;
-	shfl.sync.idx.b32 %r171|%p92, %r169, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r172, %r170, 0, %r22, %r17;
-	mov.b64 %rd418, {%r171, %r172};
-	mov.b64 %rd419, %rd417;
-	mov.b64 %rd420, %rd418;
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, %rd422;
-	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, 0;
-	cvt.u64.u32 %rd427, %r2;
-	setp.eq.s64 %p93, %rd427, 0;
-	setp.gt.s64 %p94, %rd425, 0;
-	and.pred %p95, %p93, %p94;
-	@!%p95 bra $L115;
-	atom.global.add.u64 %rd428, [%rd202], %rd425;
-	mov.b64 %rd429, %rd428;
-	mov.b64 %rd426, %rd429;
+	setp.eq.u32 %p84, %r8, 0;
+	@!%p84 bra $L110;
+	mov.b64 %rd384, 0;
+	setp.lo.u32 %p85, %r7, %r10;
+	@!%p85 bra $L111;
+	mul.wide.u32 %rd385, %r7, 16;
+	add.s64 %rd386, %rd1, %rd385;
+	ld.shared.s64 %rd387, [%rd386+0];
+	mov.b64 %rd384, %rd387;
+$L111:
+	mov.b64 {%r144, %r145}, %rd384;
+	shfl.sync.up.b32 %r146|%p86, %r144, 1, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 1, 0, %r17;
+	mov.b64 %rd388, {%r146, %r147};
+	@!%p86 bra $L112;
+	add.s64 %rd389, %rd388, %rd384;
+	mov.b64 %rd384, %rd389;
+$L112:
+	mov.b64 {%r148, %r149}, %rd384;
+	shfl.sync.up.b32 %r150|%p87, %r148, 2, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 2, 0, %r17;
+	mov.b64 %rd390, {%r150, %r151};
+	@!%p87 bra $L113;
+	add.s64 %rd391, %rd390, %rd384;
+	mov.b64 %rd384, %rd391;
+$L113:
+	mov.b64 {%r152, %r153}, %rd384;
+	shfl.sync.up.b32 %r154|%p88, %r152, 4, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 4, 0, %r17;
+	mov.b64 %rd392, {%r154, %r155};
+	@!%p88 bra $L114;
+	add.s64 %rd393, %rd392, %rd384;
+	mov.b64 %rd384, %rd393;
+$L114:
+	mov.b64 {%r156, %r157}, %rd384;
+	shfl.sync.up.b32 %r158|%p89, %r156, 8, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 8, 0, %r17;
+	mov.b64 %rd394, {%r158, %r159};
+	@!%p89 bra $L115;
+	add.s64 %rd395, %rd394, %rd384;
+	mov.b64 %rd384, %rd395;
 $L115:
-	cvt.u64.u32 %rd430, %r2;
-	setp.eq.s64 %p96, %rd430, 0;
-	setp.eq.u32 %p97, %r1, 0;
-	and.pred %p98, %p96, %p97;
-	bar.sync 0;
-	@!%p98 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd426;
+	mov.b64 {%r160, %r161}, %rd384;
+	shfl.sync.up.b32 %r162|%p90, %r160, 16, 0, %r17;
+	shfl.sync.up.b32 %r163, %r161, 16, 0, %r17;
+	mov.b64 %rd396, {%r162, %r163};
+	@!%p90 bra $L116;
+	add.s64 %rd397, %rd396, %rd384;
+	mov.b64 %rd384, %rd397;
 $L116:
-	bar.sync 0;
-	ld.shared.s64 %rd431, [%rd1+1024];
-	mov.b64 %rd432, %rd431;
-	mov.b64 %rd426, %rd432;
-	add.s64 %rd433, %rd426, %rd424;
-	mov.b64 %rd434, %rd433;
-	mov.b64 %rd435, 0;
+	mov.b64 {%r164, %r165}, %rd384;
+	shfl.sync.up.b32 %r166|%p91, %r164, 1, 0, %r17;
+	shfl.sync.up.b32 %r167, %r165, 1, 0, %r17;
+	mov.b64 %rd398, {%r166, %r167};
+	selp.b64 %rd399, %rd398, 0, %p91;
+	@!%p85 bra $L117;
+	mul.wide.u32 %rd400, %r7, 16;
+	add.s64 %rd401, %rd1, %rd400;
+	add.s64 %rd402, %rd401, 512;
+	st.shared.s64 [%rd402+0], %rd399;
 $L117:
-	setp.lt.s64 %p99, %rd435, %rd385;
-	not.pred %p100, %p99;
-	@!%p100 bra $L121;
-	bra.uni $L119;
-$L121:
-	mul.lo.s64 %rd436, %rd435, %rd174;
-	mad.lo.s64 %rd437, %rd436, 4, %rd172;
-	ld.shared.s32 %r173, [%rd437+0];
-	mov.b32 %r174, %r173;
-	add.s64 %rd438, %rd434, %rd435;
-	mul.lo.s64 %rd439, %rd438, %rd201;
-	mad.lo.s64 %rd440, %rd439, 4, %rd199;
-	st.global.s32 [%rd440+0], %r174;
+	sub.u32 %r168, %r10, 1;
+	setp.eq.u32 %p92, %r7, %r168;
+	@!%p92 bra $L118;
+	st.shared.s64 [%rd1+1024], %rd384;
 $L118:
-	add.s64 %rd441, %rd435, 1;
-	mov.b64 %rd435, %rd441;
-	bra.uni $L117;
-$L119:
-	bra.uni $L98;
-$L97:
-	bra.uni $L96;
-$L98:
-	bra.uni $L7;
-$L9:
-	cvt.u64.u32 %rd442, %r2;
-	add.s64 %rd443, %rd178, %rd442;
-	mov.b64 %rd444, %rd443;
-	mov.b32 %r175, -1;
-	mov.b64 %rd445, 0;
-	mov.b64 %rd446, 0;
+$L110:
+	bar.sync 0;
+	mul.wide.u32 %rd403, %r8, 16;
+	add.s64 %rd404, %rd1, %rd403;
+	add.s64 %rd405, %rd404, 512;
+	ld.shared.s64 %rd406, [%rd405+0];
+	add.s64 %rd407, %rd406, %rd381;
+	ld.shared.s64 %rd408, [%rd1+1024];
+	mov.b64 {%r169, %r170}, %rd407;
+	shfl.sync.idx.b32 %r171|%p93, %r169, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r172, %r170, 0, %r22, %r17;
+	mov.b64 %rd409, {%r171, %r172};
+	mov.b64 %rd410, %rd408;
+	mov.b64 %rd411, %rd409;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	mov.b64 %rd414, %rd412;
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, 0;
+	cvt.u64.u32 %rd418, %r2;
+	setp.eq.s64 %p94, %rd418, 0;
+	setp.gt.s64 %p95, %rd416, 0;
+	and.pred %p96, %p94, %p95;
+	@!%p96 bra $L120;
+	atom.global.add.u64 %rd419, [%rd202], %rd416;
+	mov.b64 %rd420, %rd419;
+	mov.b64 %rd417, %rd420;
+$L120:
+	cvt.u64.u32 %rd421, %r2;
+	setp.eq.s64 %p97, %rd421, 0;
+	setp.eq.u32 %p98, %r1, 0;
+	and.pred %p99, %p97, %p98;
+	bar.sync 0;
+	@!%p99 bra $L121;
+	st.shared.s64 [%rd1+1024], %rd417;
+$L121:
+	bar.sync 0;
+	ld.shared.s64 %rd422, [%rd1+1024];
+	mov.b64 %rd423, %rd422;
+	mov.b64 %rd417, %rd423;
+	add.s64 %rd424, %rd417, %rd415;
+	mov.b64 %rd425, %rd424;
+	mov.b64 %rd426, 0;
 $L122:
-	@!%p13 bra $L126;
-	mov.b64 %rd447, 4611686018427387904;
+	setp.lt.s64 %p100, %rd426, %rd376;
+	not.pred %p101, %p100;
+	@!%p101 bra $L126;
 	bra.uni $L124;
 $L126:
-	mov.b64 %rd447, %rd158;
-	bra.uni $L124;
+	mul.lo.s64 %rd427, %rd426, %rd174;
+	mad.lo.s64 %rd428, %rd427, 4, %rd172;
+	ld.shared.s32 %r173, [%rd428+0];
+	mov.b32 %r174, %r173;
+	add.s64 %rd429, %rd425, %rd426;
+	mul.lo.s64 %rd430, %rd429, %rd201;
+	mad.lo.s64 %rd431, %rd430, 4, %rd199;
+	st.global.s32 [%rd431+0], %r174;
 $L123:
+	add.s64 %rd432, %rd426, 1;
+	mov.b64 %rd426, %rd432;
 	bra.uni $L122;
 $L124:
-	mov.b64 %rd448, %rd447;
+	bra.uni $L103;
+$L102:
+	bra.uni $L101;
+$L103:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd433, %r2;
+	add.s64 %rd434, %rd178, %rd433;
+	mov.b64 %rd435, %rd434;
+	mov.b32 %r175, -1;
+	mov.b64 %rd436, 0;
+	mov.b64 %rd437, 0;
 $L127:
-	mov.b64 %rd449, 0;
-	mov.b64 %rd450, %rd448;
-$L130:
-	setp.gt.s64 %p101, %rd450, 0;
-	not.pred %p102, %p101;
-	@!%p102 bra $L134;
-	bra.uni $L132;
-$L134:
-	setp.ge.s64 %p103, %rd445, %rd446;
-	@!%p103 bra $L136;
-	setp.ge.s64 %p104, %rd444, %rd181;
-	@!%p104 bra $L138;
-	bra.uni $L132;
-$L138:
-	mov.pred %p105, %p12;
-	mov.b64 %rd451, %rd139;
-	mov.b64 %rd452, %rd444;
+	@!%p13 bra $L131;
+	mov.b64 %rd438, 4611686018427387904;
+	bra.uni $L129;
+$L131:
+	mov.b64 %rd438, %rd158;
+	bra.uni $L129;
+$L128:
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd439, %rd438;
+$L132:
+	mov.b64 %rd440, 0;
+	mov.b64 %rd441, %rd439;
+$L135:
+	setp.gt.s64 %p102, %rd441, 0;
+	not.pred %p103, %p102;
+	@!%p103 bra $L139;
+	bra.uni $L137;
 $L139:
+	setp.ge.s64 %p104, %rd436, %rd437;
+	@!%p104 bra $L141;
+	setp.ge.s64 %p105, %rd435, %rd181;
 	@!%p105 bra $L143;
-	shr.s64 %rd453, %rd452, 5;
-	mul.lo.s64 %rd454, %rd453, %rd145;
-	mad.lo.s64 %rd455, %rd454, 4, %rd143;
-	ld.global.nc.u32 %r176, [%rd455+0];
+	bra.uni $L137;
+$L143:
+	mov.pred %p106, %p12;
+	mov.b64 %rd442, %rd139;
+	mov.b64 %rd443, %rd435;
+$L144:
+	@!%p106 bra $L148;
+	shr.s64 %rd444, %rd443, 5;
+	mul.lo.s64 %rd445, %rd444, %rd145;
+	mad.lo.s64 %rd446, %rd445, 4, %rd143;
+	ld.global.nc.u32 %r176, [%rd446+0];
 	mov.b32 %r177, %r176;
-	and.b64 %rd456, %rd452, 31;
-	min.u64 %rd457, %rd456, 32;
-	cvt.u32.u64 %r178, %rd457;
+	and.b64 %rd447, %rd443, 31;
+	min.u64 %rd448, %rd447, 32;
+	cvt.u32.u64 %r178, %rd448;
 	mov.b32 %r180, 0x1;
 	shl.b32 %r179, %r180, %r178;
-	setp.hs.u32 %p106, %r178, 32;
-	selp.b32 %r181, 0, %r179, %p106;
+	setp.hs.u32 %p107, %r178, 32;
+	selp.b32 %r181, 0, %r179, %p107;
 	and.b32 %r182, %r177, %r181;
-	setp.ne.u32 %p107, %r182, 0x0;
-	@!%p107 bra $L145;
-	cvt.u32.u64 %r183, %rd452;
+	setp.ne.u32 %p108, %r182, 0x0;
+	@!%p108 bra $L150;
+	cvt.u32.u64 %r183, %rd443;
 	mov.b32 %r184, %r183;
-	bra.uni $L141;
-$L145:
+	bra.uni $L146;
+$L150:
 	mov.b32 %r184, -1;
-	bra.uni $L141;
-$L143:
-	mul.lo.s64 %rd458, %rd452, %rd142;
-	mad.lo.s64 %rd459, %rd458, 4, %rd140;
-	ld.global.nc.s32 %r185, [%rd459+0];
+	bra.uni $L146;
+$L148:
+	mul.lo.s64 %rd449, %rd443, %rd142;
+	mad.lo.s64 %rd450, %rd449, 4, %rd140;
+	ld.global.nc.s32 %r185, [%rd450+0];
 	mov.b32 %r186, %r185;
 	mov.b32 %r184, %r186;
-	bra.uni $L141;
-$L140:
-	bra.uni $L139;
-$L141:
+	bra.uni $L146;
+$L145:
+	bra.uni $L144;
+$L146:
 	mov.b32 %r175, %r184;
-	add.s64 %rd460, %rd444, %rd176;
-	mov.b64 %rd444, %rd460;
-	setp.ge.s32 %p108, %r175, 0;
-	@!%p108 bra $L147;
-	mov.b64 %rd461, %rd129;
+	add.s64 %rd451, %rd435, %rd176;
+	mov.b64 %rd435, %rd451;
+	setp.ge.s32 %p109, %r175, 0;
+	@!%p109 bra $L152;
+	mov.b64 %rd452, %rd129;
 	mov.b32 %r187, %r175;
-	cvt.s64.s32 %rd462, %r187;
-	mul.lo.s64 %rd463, %rd462, %rd132;
-	mad.lo.s64 %rd464, %rd463, 8, %rd130;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	mov.b64 %rd468, %rd129;
+	cvt.s64.s32 %rd453, %r187;
+	mul.lo.s64 %rd454, %rd453, %rd132;
+	mad.lo.s64 %rd455, %rd454, 8, %rd130;
+	ld.global.nc.s64 %rd456, [%rd455+0];
+	mov.b64 %rd457, %rd456;
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd129;
 	mov.b32 %r188, %r175;
-	cvt.s64.s32 %rd469, %r188;
-	add.s64 %rd470, %rd469, 1;
-	mul.lo.s64 %rd471, %rd470, %rd132;
-	mad.lo.s64 %rd472, %rd471, 8, %rd130;
-	ld.global.nc.s64 %rd473, [%rd472+0];
-	mov.b64 %rd474, %rd473;
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd467;
-	mov.b64 %rd477, %rd475;
-	mov.b64 %rd445, %rd476;
-	mov.b64 %rd446, %rd477;
-$L147:
-	bra.uni $L131;
-$L136:
-	mul.lo.s64 %rd478, %rd445, %rd135;
-	mad.lo.s64 %rd479, %rd478, 4, %rd133;
-	ld.global.nc.s32 %r189, [%rd479+0];
+	cvt.s64.s32 %rd460, %r188;
+	add.s64 %rd461, %rd460, 1;
+	mul.lo.s64 %rd462, %rd461, %rd132;
+	mad.lo.s64 %rd463, %rd462, 8, %rd130;
+	ld.global.nc.s64 %rd464, [%rd463+0];
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd458;
+	mov.b64 %rd468, %rd466;
+	mov.b64 %rd436, %rd467;
+	mov.b64 %rd437, %rd468;
+$L152:
+	bra.uni $L136;
+$L141:
+	mul.lo.s64 %rd469, %rd436, %rd135;
+	mad.lo.s64 %rd470, %rd469, 4, %rd133;
+	ld.global.nc.s32 %r189, [%rd470+0];
 	mov.b32 %r190, %r189;
 	mov.b32 %r191, %r190;
 	mov.b32 %r192, %r39;
 	mov.b32 %r193, %r175;
 	mov.b32 %r194, %r191;
-	mov.b64 %rd480, %rd445;
-$L148:
-	cvt.s64.s32 %rd481, %r194;
-	mul.lo.s64 %rd482, %rd481, %rd166;
-	mad.lo.s64 %rd483, %rd482, 4, %rd164;
-	ld.global.nc.s32 %r195, [%rd483+0];
+	mov.b64 %rd471, %rd436;
+$L153:
+	cvt.s64.s32 %rd472, %r194;
+	mul.lo.s64 %rd473, %rd472, %rd166;
+	mad.lo.s64 %rd474, %rd473, 4, %rd164;
+	ld.global.nc.s32 %r195, [%rd474+0];
 	mov.b32 %r196, %r195;
-	cvt.s64.s32 %rd484, %r193;
-	mul.lo.s64 %rd485, %rd484, %rd166;
-	mad.lo.s64 %rd486, %rd485, 4, %rd164;
-	ld.global.nc.s32 %r197, [%rd486+0];
+	cvt.s64.s32 %rd475, %r193;
+	mul.lo.s64 %rd476, %rd475, %rd166;
+	mad.lo.s64 %rd477, %rd476, 4, %rd164;
+	ld.global.nc.s32 %r197, [%rd477+0];
 	mov.b32 %r198, %r197;
-	setp.ne.s32 %p109, %r196, %r198;
-	mov.pred %p110, %p109;
-	not.pred %p111, %p110;
-	@!%p111 bra $L152;
-	cvt.s64.s32 %rd487, %r194;
-	mul.lo.s64 %rd488, %rd487, %rd163;
-	mad.lo.s64 %rd489, %rd488, 4, %rd161;
-	ld.relaxed.gpu.global.u32 %r199, [%rd489+0];
+	setp.ne.s32 %p110, %r196, %r198;
+	mov.pred %p111, %p110;
+	not.pred %p112, %p111;
+	@!%p112 bra $L157;
+	cvt.s64.s32 %rd478, %r194;
+	mul.lo.s64 %rd479, %rd478, %rd163;
+	mad.lo.s64 %rd480, %rd479, 4, %rd161;
+	ld.relaxed.gpu.global.u32 %r199, [%rd480+0];
 	mov.b32 %r200, %r199;
 	or.b32 %r201, %r192, 0x4;
 	and.b32 %r202, %r200, %r201;
-	setp.ne.u32 %p112, %r202, 0x0;
-	mov.pred %p110, %p112;
-$L152:
-	@!%p110 bra $L154;
-	mov.pred %p113, 0;
-	bra.uni $L150;
-$L154:
-	cvt.s64.s32 %rd490, %r194;
-	mul.lo.s64 %rd491, %rd490, %rd163;
-	mad.lo.s64 %rd492, %rd491, 4, %rd161;
-	atom.global.or.b32 %r203, [%rd492], %r192;
+	setp.ne.u32 %p113, %r202, 0x0;
+	mov.pred %p111, %p113;
+$L157:
+	@!%p111 bra $L159;
+	mov.pred %p114, 0;
+	bra.uni $L155;
+$L159:
+	cvt.s64.s32 %rd481, %r194;
+	mul.lo.s64 %rd482, %rd481, %rd163;
+	mad.lo.s64 %rd483, %rd482, 4, %rd161;
+	atom.global.or.b32 %r203, [%rd483], %r192;
 	mov.b32 %r204, %r203;
 	and.b32 %r205, %r204, %r192;
-	setp.eq.u32 %p114, %r205, 0x0;
-	mov.pred %p113, %p114;
-	bra.uni $L150;
-$L149:
-	bra.uni $L148;
-$L150:
-	@!%p113 bra $L156;
-	mov.pred %p115, 0;
-	mov.b64 %rd493, %rd449;
+	setp.eq.u32 %p115, %r205, 0x0;
+	mov.pred %p114, %p115;
+	bra.uni $L155;
+$L154:
+	bra.uni $L153;
+$L155:
+	@!%p114 bra $L161;
+	mov.pred %p116, 0;
+	mov.b64 %rd484, %rd440;
 	mov.b32 %r206, %r191;
-$L157:
-	@!%p13 bra $L161;
+$L162:
+	@!%p13 bra $L166;
 	shr.s32 %r207, %r206, 5;
-	cvt.s64.s32 %rd494, %r207;
-	mov.b64 %rd495, %rd494;
+	cvt.s64.s32 %rd485, %r207;
+	mov.b64 %rd486, %rd485;
 	and.b32 %r208, %r206, 31;
-	cvt.s64.s32 %rd496, %r208;
-	min.u64 %rd497, %rd496, 32;
-	cvt.u32.u64 %r209, %rd497;
+	cvt.s64.s32 %rd487, %r208;
+	min.u64 %rd488, %rd487, 32;
+	cvt.u32.u64 %r209, %rd488;
 	mov.b32 %r211, 0x1;
 	shl.b32 %r210, %r211, %r209;
-	setp.hs.u32 %p116, %r209, 32;
-	selp.b32 %r212, 0, %r210, %p116;
+	setp.hs.u32 %p117, %r209, 32;
+	selp.b32 %r212, 0, %r210, %p117;
 	mov.b32 %r213, %r212;
-	mov.b64 %rd498, %rd495;
+	mov.b64 %rd489, %rd486;
 	mov.b32 %r214, %r213;
-	mul.lo.s64 %rd499, %rd498, %rd154;
-	mad.lo.s64 %rd500, %rd499, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r215, [%rd500+0];
+	mul.lo.s64 %rd490, %rd489, %rd154;
+	mad.lo.s64 %rd491, %rd490, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r215, [%rd491+0];
 	mov.b32 %r216, %r215;
 	and.b32 %r217, %r216, %r214;
-	setp.ne.u32 %p117, %r217, 0x0;
-	mov.pred %p118, %p117;
-	not.pred %p119, %p118;
-	@!%p119 bra $L163;
-	mul.lo.s64 %rd501, %rd498, %rd154;
-	mad.lo.s64 %rd502, %rd501, 4, %rd152;
-	atom.global.or.b32 %r218, [%rd502], %r214;
+	setp.ne.u32 %p118, %r217, 0x0;
+	mov.pred %p119, %p118;
+	not.pred %p120, %p119;
+	@!%p120 bra $L168;
+	mul.lo.s64 %rd492, %rd489, %rd154;
+	mad.lo.s64 %rd493, %rd492, 4, %rd152;
+	atom.global.or.b32 %r218, [%rd493], %r214;
 	mov.b32 %r219, %r218;
 	and.b32 %r220, %r219, %r214;
-	setp.ne.u32 %p120, %r220, 0x0;
-	mov.pred %p118, %p120;
-$L163:
-	@!%p118 bra $L165;
-	mov.b64 %rd503, %rd493;
-	mov.b64 %rd504, %rd503;
-	mov.pred %p121, 0;
-	bra.uni $L159;
-$L165:
-	mov.b64 %rd505, %rd493;
-	mov.b64 %rd504, %rd505;
-	mov.pred %p121, 1;
-	bra.uni $L159;
-$L161:
-	@!%p14 bra $L167;
-	cvt.s64.s32 %rd506, %r206;
-	mul.lo.s64 %rd507, %rd506, %rd157;
-	mad.lo.s64 %rd508, %rd507, 4, %rd155;
-	ld.relaxed.gpu.global.s32 %r221, [%rd508+0];
+	setp.ne.u32 %p121, %r220, 0x0;
+	mov.pred %p119, %p121;
+$L168:
+	@!%p119 bra $L170;
+	mov.b64 %rd494, %rd484;
+	mov.b64 %rd495, %rd494;
+	mov.pred %p122, 0;
+	bra.uni $L164;
+$L170:
+	mov.b64 %rd496, %rd484;
+	mov.b64 %rd495, %rd496;
+	mov.pred %p122, 1;
+	bra.uni $L164;
+$L166:
+	@!%p14 bra $L172;
+	cvt.s64.s32 %rd497, %r206;
+	mul.lo.s64 %rd498, %rd497, %rd157;
+	mad.lo.s64 %rd499, %rd498, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r221, [%rd499+0];
 	mov.b32 %r222, %r221;
-	setp.eq.s32 %p122, %r222, %r38;
-	mov.pred %p123, %p122;
-	not.pred %p124, %p123;
-	@!%p124 bra $L169;
-	cvt.s64.s32 %rd509, %r206;
-	mul.lo.s64 %rd510, %rd509, %rd157;
-	mad.lo.s64 %rd511, %rd510, 4, %rd155;
-	atom.global.exch.b32 %r223, [%rd511], %r38;
+	setp.eq.s32 %p123, %r222, %r38;
+	mov.pred %p124, %p123;
+	not.pred %p125, %p124;
+	@!%p125 bra $L174;
+	cvt.s64.s32 %rd500, %r206;
+	mul.lo.s64 %rd501, %rd500, %rd157;
+	mad.lo.s64 %rd502, %rd501, 4, %rd155;
+	atom.global.exch.b32 %r223, [%rd502], %r38;
 	mov.b32 %r224, %r223;
-	setp.eq.s32 %p125, %r224, %r38;
-	mov.pred %p123, %p125;
-$L169:
-	@!%p123 bra $L171;
-	mov.b64 %rd512, %rd493;
-	mov.b64 %rd504, %rd512;
-	mov.pred %p121, 0;
-	bra.uni $L159;
-$L171:
-$L167:
-	mul.lo.s64 %rd513, %rd493, %rd174;
-	mad.lo.s64 %rd514, %rd513, 4, %rd172;
-	st.shared.s32 [%rd514+0], %r206;
-	add.s64 %rd515, %rd493, 1;
-	mov.b64 %rd516, %rd515;
-	mov.b64 %rd504, %rd516;
-	mov.pred %p121, 1;
-	bra.uni $L159;
-$L158:
-	bra.uni $L157;
-$L159:
-	mov.b64 %rd517, %rd504;
-	mov.pred %p126, %p121;
-	mov.b64 %rd449, %rd517;
-	mov.pred %p115, %p126;
-	@!%p115 bra $L173;
-	mov.b64 %rd518, %rd129;
+	setp.eq.s32 %p126, %r224, %r38;
+	mov.pred %p124, %p126;
+$L174:
+	@!%p124 bra $L176;
+	mov.b64 %rd503, %rd484;
+	mov.b64 %rd495, %rd503;
+	mov.pred %p122, 0;
+	bra.uni $L164;
+$L176:
+$L172:
+	mul.lo.s64 %rd504, %rd484, %rd174;
+	mad.lo.s64 %rd505, %rd504, 4, %rd172;
+	st.shared.s32 [%rd505+0], %r206;
+	add.s64 %rd506, %rd484, 1;
+	mov.b64 %rd507, %rd506;
+	mov.b64 %rd495, %rd507;
+	mov.pred %p122, 1;
+	bra.uni $L164;
+$L163:
+	bra.uni $L162;
+$L164:
+	mov.b64 %rd508, %rd495;
+	mov.pred %p127, %p122;
+	mov.b64 %rd440, %rd508;
+	mov.pred %p116, %p127;
+	@!%p116 bra $L178;
+	mov.b64 %rd509, %rd129;
 	mov.b32 %r225, %r191;
-	setp.lt.s64 %p127, %rd115, 64;
-	setp.le.s64 %p128, %rd159, 1;
-	or.pred %p129, %p127, %p128;
-	@!%p129 bra $L174;
+	mov.b64 %rd510, %rd115;
+	mov.b64 %rd511, %rd159;
+$L179:
+	setp.lt.s64 %p128, %rd510, 64;
+	setp.le.s64 %p129, %rd511, 1;
+	or.pred %p130, %p128, %p129;
+	@!%p130 bra $L183;
+	mov.b64 %rd512, 1;
+	bra.uni $L181;
+$L183:
+	mov.b64 %rd513, %rd511;
+	setp.ge.s64 %p131, %rd510, 4096;
+	@!%p131 bra $L185;
+	mul.lo.s64 %rd514, %rd513, 4;
+	mov.b64 %rd513, %rd514;
+$L185:
+	setp.ge.s64 %p132, %rd510, 65536;
+	@!%p132 bra $L187;
+	mul.lo.s64 %rd515, %rd513, 4;
+	mov.b64 %rd513, %rd515;
+$L187:
+	sub.s64 %rd516, %rd513, 1;
+	and.b64 %rd517, %rd510, %rd516;
+	setp.eq.s64 %p133, %rd517, 0;
+	@!%p133 bra $L189;
+	mov.b64 %rd512, %rd513;
+	bra.uni $L181;
+$L189:
+	mov.b64 %rd512, 0;
+	bra.uni $L181;
+$L180:
+	bra.uni $L179;
+$L181:
+	mov.b64 %rd518, %rd512;
+	setp.ne.s64 %p134, %rd518, 0;
+	@!%p134 bra $L191;
 	cvt.s64.s32 %rd519, %r225;
 	add.s64 %rd520, %rd519, 1;
 	mul.lo.s64 %rd521, %rd520, %rd132;
@@ -5156,742 +5188,710 @@ $L159:
 	ld.global.nc.s64 %rd528, [%rd527+0];
 	mov.b64 %rd529, %rd528;
 	sub.s64 %rd530, %rd524, %rd529;
-	add.s64 %rd531, %rd116, %rd530;
-	mov.b64 %rd116, %rd531;
-	bra.uni $L175;
-$L174:
-	mov.b64 %rd532, %rd159;
-	setp.ge.s64 %p130, %rd115, 4096;
-	@!%p130 bra $L177;
-	mul.lo.s64 %rd533, %rd532, 4;
-	mov.b64 %rd532, %rd533;
-$L177:
-	setp.ge.s64 %p131, %rd115, 65536;
-	@!%p131 bra $L179;
-	mul.lo.s64 %rd534, %rd532, 4;
-	mov.b64 %rd532, %rd534;
-$L179:
-	sub.s64 %rd535, %rd532, 1;
-	and.b64 %rd536, %rd115, %rd535;
-	setp.eq.s64 %p132, %rd536, 0;
-	@!%p132 bra $L181;
-	cvt.s64.s32 %rd537, %r225;
-	add.s64 %rd538, %rd537, 1;
-	mul.lo.s64 %rd539, %rd538, %rd132;
-	mad.lo.s64 %rd540, %rd539, 8, %rd130;
-	ld.global.nc.s64 %rd541, [%rd540+0];
-	mov.b64 %rd542, %rd541;
-	cvt.s64.s32 %rd543, %r225;
-	mul.lo.s64 %rd544, %rd543, %rd132;
-	mad.lo.s64 %rd545, %rd544, 8, %rd130;
-	ld.global.nc.s64 %rd546, [%rd545+0];
-	mov.b64 %rd547, %rd546;
-	sub.s64 %rd548, %rd542, %rd547;
-	mul.lo.s64 %rd549, %rd532, %rd548;
-	add.s64 %rd550, %rd116, %rd549;
-	mov.b64 %rd116, %rd550;
-$L181:
-$L175:
-	add.s64 %rd551, %rd115, 1;
-	mov.b64 %rd115, %rd551;
-$L173:
-$L156:
-	add.s64 %rd552, %rd445, 1;
-	mov.b64 %rd445, %rd552;
-	sub.s64 %rd553, %rd450, 1;
-	mov.b64 %rd450, %rd553;
-$L131:
-	bra.uni $L130;
-$L132:
-	mov.b64 %rd554, %rd449;
-$L182:
-	@!%p13 bra $L186;
-	bra.uni $L184;
-$L186:
-	// block scan
-	mov.b64 %rd555, %rd554;
-	mov.b32 %r226, %r3;
-$L187:
-	setp.hs.u32 %p133, %r226, 32;
-	@%p133 bra $L188;
-	mov.b64 {%r227, %r228}, %rd555;
-	shfl.sync.up.b32 %r229|%p134, %r227, %r226, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, %r226, 0, %r17;
-	mov.b64 %rd556, {%r229, %r230};
-	@!%p134 bra $L189;
-	add.s64 %rd557, %rd556, %rd555;
-	mov.b64 %rd555, %rd557;
-$L189:
-	shl.b32 %r226, %r226, 1;
-	bra.uni $L187;
-$L188:
-	mov.b64 {%r231, %r232}, %rd555;
-	shfl.sync.up.b32 %r233|%p135, %r231, %r3, 0, %r17;
-	shfl.sync.up.b32 %r234, %r232, %r3, 0, %r17;
-	mov.b64 %rd558, {%r233, %r234};
-	setp.lo.u32 %p136, %r3, 32;
-	and.pred %p137, %p135, %p136;
-	selp.b64 %rd559, %rd558, 0, %p137;
-	sub.u32 %r235, %r13, %r3;
-	setp.eq.u32 %p138, %r7, %r235;
-	@!%p138 bra $L190;
-	mul.wide.u32 %rd560, %r8, 16;
-	add.s64 %rd561, %rd1, %rd560;
-	st.shared.s64 [%rd561+0], %rd555;
-$L190:
-	bar.sync 0;
-	setp.eq.u32 %p139, %r8, 0;
-	@!%p139 bra $L191;
-	mov.b64 %rd562, 0;
-	setp.lo.u32 %p140, %r7, %r10;
-	@!%p140 bra $L192;
-	mul.wide.u32 %rd563, %r7, 16;
-	add.s64 %rd564, %rd1, %rd563;
-	ld.shared.s64 %rd565, [%rd564+0];
-	mov.b64 %rd562, %rd565;
-$L192:
-	mov.b64 {%r236, %r237}, %rd562;
-	shfl.sync.up.b32 %r238|%p141, %r236, 1, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, 1, 0, %r17;
-	mov.b64 %rd566, {%r238, %r239};
-	@!%p141 bra $L193;
-	add.s64 %rd567, %rd566, %rd562;
-	mov.b64 %rd562, %rd567;
-$L193:
-	mov.b64 {%r240, %r241}, %rd562;
-	shfl.sync.up.b32 %r242|%p142, %r240, 2, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 2, 0, %r17;
-	mov.b64 %rd568, {%r242, %r243};
-	@!%p142 bra $L194;
-	add.s64 %rd569, %rd568, %rd562;
-	mov.b64 %rd562, %rd569;
-$L194:
-	mov.b64 {%r244, %r245}, %rd562;
-	shfl.sync.up.b32 %r246|%p143, %r244, 4, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 4, 0, %r17;
-	mov.b64 %rd570, {%r246, %r247};
-	@!%p143 bra $L195;
-	add.s64 %rd571, %rd570, %rd562;
-	mov.b64 %rd562, %rd571;
-$L195:
-	mov.b64 {%r248, %r249}, %rd562;
-	shfl.sync.up.b32 %r250|%p144, %r248, 8, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 8, 0, %r17;
-	mov.b64 %rd572, {%r250, %r251};
-	@!%p144 bra $L196;
-	add.s64 %rd573, %rd572, %rd562;
-	mov.b64 %rd562, %rd573;
-$L196:
-	mov.b64 {%r252, %r253}, %rd562;
-	shfl.sync.up.b32 %r254|%p145, %r252, 16, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 16, 0, %r17;
-	mov.b64 %rd574, {%r254, %r255};
-	@!%p145 bra $L197;
-	add.s64 %rd575, %rd574, %rd562;
-	mov.b64 %rd562, %rd575;
-$L197:
-	mov.b64 {%r256, %r257}, %rd562;
-	shfl.sync.up.b32 %r258|%p146, %r256, 1, 0, %r17;
-	shfl.sync.up.b32 %r259, %r257, 1, 0, %r17;
-	mov.b64 %rd576, {%r258, %r259};
-	selp.b64 %rd577, %rd576, 0, %p146;
-	@!%p140 bra $L198;
-	mul.wide.u32 %rd578, %r7, 16;
-	add.s64 %rd579, %rd1, %rd578;
-	add.s64 %rd580, %rd579, 512;
-	st.shared.s64 [%rd580+0], %rd577;
-$L198:
-	sub.u32 %r260, %r10, 1;
-	setp.eq.u32 %p147, %r7, %r260;
-	@!%p147 bra $L199;
-	st.shared.s64 [%rd1+1024], %rd562;
-$L199:
+	mul.lo.s64 %rd531, %rd518, %rd530;
+	add.s64 %rd532, %rd116, %rd531;
+	mov.b64 %rd116, %rd532;
 $L191:
+	add.s64 %rd533, %rd115, 1;
+	mov.b64 %rd115, %rd533;
+$L178:
+$L161:
+	add.s64 %rd534, %rd436, 1;
+	mov.b64 %rd436, %rd534;
+	sub.s64 %rd535, %rd441, 1;
+	mov.b64 %rd441, %rd535;
+$L136:
+	bra.uni $L135;
+$L137:
+	mov.b64 %rd536, %rd440;
+$L192:
+	@!%p13 bra $L196;
+	bra.uni $L194;
+$L196:
+	// block scan
+	mov.b64 %rd537, %rd536;
+	mov.b32 %r226, %r3;
+$L197:
+	setp.hs.u32 %p135, %r226, 32;
+	@%p135 bra $L198;
+	mov.b64 {%r227, %r228}, %rd537;
+	shfl.sync.up.b32 %r229|%p136, %r227, %r226, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r226, 0, %r17;
+	mov.b64 %rd538, {%r229, %r230};
+	@!%p136 bra $L199;
+	add.s64 %rd539, %rd538, %rd537;
+	mov.b64 %rd537, %rd539;
+$L199:
+	shl.b32 %r226, %r226, 1;
+	bra.uni $L197;
+$L198:
+	mov.b64 {%r231, %r232}, %rd537;
+	shfl.sync.up.b32 %r233|%p137, %r231, %r3, 0, %r17;
+	shfl.sync.up.b32 %r234, %r232, %r3, 0, %r17;
+	mov.b64 %rd540, {%r233, %r234};
+	setp.lo.u32 %p138, %r3, 32;
+	and.pred %p139, %p137, %p138;
+	selp.b64 %rd541, %rd540, 0, %p139;
+	sub.u32 %r235, %r13, %r3;
+	setp.eq.u32 %p140, %r7, %r235;
+	@!%p140 bra $L200;
+	mul.wide.u32 %rd542, %r8, 16;
+	add.s64 %rd543, %rd1, %rd542;
+	st.shared.s64 [%rd543+0], %rd537;
+$L200:
 	bar.sync 0;
-	mul.wide.u32 %rd581, %r8, 16;
-	add.s64 %rd582, %rd1, %rd581;
-	add.s64 %rd583, %rd582, 512;
-	ld.shared.s64 %rd584, [%rd583+0];
-	add.s64 %rd585, %rd584, %rd559;
-	ld.shared.s64 %rd586, [%rd1+1024];
-	mov.b64 {%r261, %r262}, %rd585;
-	shfl.sync.idx.b32 %r263|%p148, %r261, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r264, %r262, 0, %r22, %r17;
-	mov.b64 %rd587, {%r263, %r264};
-	mov.b64 %rd588, %rd586;
-	mov.b64 %rd589, %rd587;
-	mov.b64 %rd590, %rd588;
-	mov.b64 %rd591, %rd589;
-	mov.b64 %rd592, %rd590;
-	mov.b64 %rd593, %rd591;
-	mov.b64 %rd594, %rd592;
-	mov.b64 %rd595, 0;
-	cvt.u64.u32 %rd596, %r2;
-	setp.eq.s64 %p149, %rd596, 0;
-	setp.gt.s64 %p150, %rd594, 0;
-	and.pred %p151, %p149, %p150;
-	@!%p151 bra $L201;
-	atom.global.add.u64 %rd597, [%rd149], %rd594;
-	mov.b64 %rd598, %rd597;
-	mov.b64 %rd595, %rd598;
-$L201:
-	cvt.u64.u32 %rd599, %r2;
-	setp.eq.s64 %p152, %rd599, 0;
-	setp.eq.u32 %p153, %r1, 0;
-	and.pred %p154, %p152, %p153;
-	bar.sync 0;
-	@!%p154 bra $L202;
-	st.shared.s64 [%rd1+1024], %rd595;
+	setp.eq.u32 %p141, %r8, 0;
+	@!%p141 bra $L201;
+	mov.b64 %rd544, 0;
+	setp.lo.u32 %p142, %r7, %r10;
+	@!%p142 bra $L202;
+	mul.wide.u32 %rd545, %r7, 16;
+	add.s64 %rd546, %rd1, %rd545;
+	ld.shared.s64 %rd547, [%rd546+0];
+	mov.b64 %rd544, %rd547;
 $L202:
-	bar.sync 0;
-	ld.shared.s64 %rd600, [%rd1+1024];
-	mov.b64 %rd601, %rd600;
-	mov.b64 %rd595, %rd601;
-	add.s64 %rd602, %rd595, %rd593;
-	mov.b64 %rd603, %rd602;
-	mov.b64 %rd604, 0;
+	mov.b64 {%r236, %r237}, %rd544;
+	shfl.sync.up.b32 %r238|%p143, %r236, 1, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 1, 0, %r17;
+	mov.b64 %rd548, {%r238, %r239};
+	@!%p143 bra $L203;
+	add.s64 %rd549, %rd548, %rd544;
+	mov.b64 %rd544, %rd549;
 $L203:
-	setp.lt.s64 %p155, %rd604, %rd554;
-	not.pred %p156, %p155;
-	@!%p156 bra $L207;
-	bra.uni $L205;
-$L207:
-	mul.lo.s64 %rd605, %rd604, %rd174;
-	mad.lo.s64 %rd606, %rd605, 4, %rd172;
-	ld.shared.s32 %r265, [%rd606+0];
-	mov.b32 %r266, %r265;
-	add.s64 %rd607, %rd603, %rd604;
-	mul.lo.s64 %rd608, %rd607, %rd148;
-	mad.lo.s64 %rd609, %rd608, 4, %rd146;
-	st.global.s32 [%rd609+0], %r266;
+	mov.b64 {%r240, %r241}, %rd544;
+	shfl.sync.up.b32 %r242|%p144, %r240, 2, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 2, 0, %r17;
+	mov.b64 %rd550, {%r242, %r243};
+	@!%p144 bra $L204;
+	add.s64 %rd551, %rd550, %rd544;
+	mov.b64 %rd544, %rd551;
 $L204:
-	add.s64 %rd610, %rd604, 1;
-	mov.b64 %rd604, %rd610;
-	bra.uni $L203;
+	mov.b64 {%r244, %r245}, %rd544;
+	shfl.sync.up.b32 %r246|%p145, %r244, 4, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 4, 0, %r17;
+	mov.b64 %rd552, {%r246, %r247};
+	@!%p145 bra $L205;
+	add.s64 %rd553, %rd552, %rd544;
+	mov.b64 %rd544, %rd553;
 $L205:
-	bra.uni $L184;
-$L183:
-	bra.uni $L182;
-$L184:
-	mov.b64 %rd611, 0;
-	setp.lt.s64 %p157, %rd445, %rd446;
-	setp.lt.s64 %p158, %rd444, %rd181;
-	or.pred %p159, %p157, %p158;
-	@!%p159 bra $L209;
-	mov.b64 %rd611, 1;
+	mov.b64 {%r248, %r249}, %rd544;
+	shfl.sync.up.b32 %r250|%p146, %r248, 8, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 8, 0, %r17;
+	mov.b64 %rd554, {%r250, %r251};
+	@!%p146 bra $L206;
+	add.s64 %rd555, %rd554, %rd544;
+	mov.b64 %rd544, %rd555;
+$L206:
+	mov.b64 {%r252, %r253}, %rd544;
+	shfl.sync.up.b32 %r254|%p147, %r252, 16, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 16, 0, %r17;
+	mov.b64 %rd556, {%r254, %r255};
+	@!%p147 bra $L207;
+	add.s64 %rd557, %rd556, %rd544;
+	mov.b64 %rd544, %rd557;
+$L207:
+	mov.b64 {%r256, %r257}, %rd544;
+	shfl.sync.up.b32 %r258|%p148, %r256, 1, 0, %r17;
+	shfl.sync.up.b32 %r259, %r257, 1, 0, %r17;
+	mov.b64 %rd558, {%r258, %r259};
+	selp.b64 %rd559, %rd558, 0, %p148;
+	@!%p142 bra $L208;
+	mul.wide.u32 %rd560, %r7, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	add.s64 %rd562, %rd561, 512;
+	st.shared.s64 [%rd562+0], %rd559;
+$L208:
+	sub.u32 %r260, %r10, 1;
+	setp.eq.u32 %p149, %r7, %r260;
+	@!%p149 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd544;
 $L209:
-	mov.b64 %rd612, %rd611;
+$L201:
+	bar.sync 0;
+	mul.wide.u32 %rd563, %r8, 16;
+	add.s64 %rd564, %rd1, %rd563;
+	add.s64 %rd565, %rd564, 512;
+	ld.shared.s64 %rd566, [%rd565+0];
+	add.s64 %rd567, %rd566, %rd541;
+	ld.shared.s64 %rd568, [%rd1+1024];
+	mov.b64 {%r261, %r262}, %rd567;
+	shfl.sync.idx.b32 %r263|%p150, %r261, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r264, %r262, 0, %r22, %r17;
+	mov.b64 %rd569, {%r263, %r264};
+	mov.b64 %rd570, %rd568;
+	mov.b64 %rd571, %rd569;
+	mov.b64 %rd572, %rd570;
+	mov.b64 %rd573, %rd571;
+	mov.b64 %rd574, %rd572;
+	mov.b64 %rd575, %rd573;
+	mov.b64 %rd576, %rd574;
+	mov.b64 %rd577, 0;
+	cvt.u64.u32 %rd578, %r2;
+	setp.eq.s64 %p151, %rd578, 0;
+	setp.gt.s64 %p152, %rd576, 0;
+	and.pred %p153, %p151, %p152;
+	@!%p153 bra $L211;
+	atom.global.add.u64 %rd579, [%rd149], %rd576;
+	mov.b64 %rd580, %rd579;
+	mov.b64 %rd577, %rd580;
+$L211:
+	cvt.u64.u32 %rd581, %r2;
+	setp.eq.s64 %p154, %rd581, 0;
+	setp.eq.u32 %p155, %r1, 0;
+	and.pred %p156, %p154, %p155;
+	bar.sync 0;
+	@!%p156 bra $L212;
+	st.shared.s64 [%rd1+1024], %rd577;
+$L212:
+	bar.sync 0;
+	ld.shared.s64 %rd582, [%rd1+1024];
+	mov.b64 %rd583, %rd582;
+	mov.b64 %rd577, %rd583;
+	add.s64 %rd584, %rd577, %rd575;
+	mov.b64 %rd585, %rd584;
+	mov.b64 %rd586, 0;
+$L213:
+	setp.lt.s64 %p157, %rd586, %rd536;
+	not.pred %p158, %p157;
+	@!%p158 bra $L217;
+	bra.uni $L215;
+$L217:
+	mul.lo.s64 %rd587, %rd586, %rd174;
+	mad.lo.s64 %rd588, %rd587, 4, %rd172;
+	ld.shared.s32 %r265, [%rd588+0];
+	mov.b32 %r266, %r265;
+	add.s64 %rd589, %rd585, %rd586;
+	mul.lo.s64 %rd590, %rd589, %rd148;
+	mad.lo.s64 %rd591, %rd590, 4, %rd146;
+	st.global.s32 [%rd591+0], %r266;
+$L214:
+	add.s64 %rd592, %rd586, 1;
+	mov.b64 %rd586, %rd592;
+	bra.uni $L213;
+$L215:
+	bra.uni $L194;
+$L193:
+	bra.uni $L192;
+$L194:
+	mov.b64 %rd593, 0;
+	setp.lt.s64 %p159, %rd436, %rd437;
+	setp.lt.s64 %p160, %rd435, %rd181;
+	or.pred %p161, %p159, %p160;
+	@!%p161 bra $L219;
+	mov.b64 %rd593, 1;
+$L219:
+	mov.b64 %rd594, %rd593;
 	// block reduction
 	sub.u32 %r267, %r13, 1;
 	mov.b32 %r268, %r3;
-$L210:
-	setp.hs.u32 %p160, %r268, 32;
-	@%p160 bra $L211;
-	mov.b64 {%r269, %r270}, %rd612;
-	shfl.sync.down.b32 %r271|%p161, %r269, %r268, %r267, %r17;
-	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
-	mov.b64 %rd613, {%r271, %r272};
-	@!%p161 bra $L212;
-	max.s64 %rd614, %rd612, %rd613;
-	mov.b64 %rd612, %rd614;
-$L212:
-	shl.b32 %r268, %r268, 1;
-	bra.uni $L210;
-$L211:
-	setp.eq.u32 %p162, %r7, 0;
-	@!%p162 bra $L213;
-	mul.wide.u32 %rd615, %r8, 16;
-	add.s64 %rd616, %rd1, %rd615;
-	st.shared.s64 [%rd616+0], %rd612;
-$L213:
-	bar.sync 0;
-	setp.eq.u32 %p163, %r8, 0;
-	@!%p163 bra $L214;
-	setp.lo.u32 %p164, %r7, %r10;
-	@!%p164 bra $L215;
-	mul.wide.u32 %rd617, %r7, 16;
-	add.s64 %rd618, %rd1, %rd617;
-	ld.shared.s64 %rd619, [%rd618+0];
-	mov.b64 %rd612, %rd619;
-$L215:
-	sub.u32 %r273, %r10, 1;
-	mov.b64 {%r274, %r275}, %rd612;
-	shfl.sync.down.b32 %r276|%p165, %r274, 1, %r273, %r17;
-	shfl.sync.down.b32 %r277, %r275, 1, %r273, %r17;
-	mov.b64 %rd620, {%r276, %r277};
-	@!%p165 bra $L216;
-	max.s64 %rd621, %rd612, %rd620;
-	mov.b64 %rd612, %rd621;
-$L216:
-	mov.b64 {%r278, %r279}, %rd612;
-	shfl.sync.down.b32 %r280|%p166, %r278, 2, %r273, %r17;
-	shfl.sync.down.b32 %r281, %r279, 2, %r273, %r17;
-	mov.b64 %rd622, {%r280, %r281};
-	@!%p166 bra $L217;
-	max.s64 %rd623, %rd612, %rd622;
-	mov.b64 %rd612, %rd623;
-$L217:
-	mov.b64 {%r282, %r283}, %rd612;
-	shfl.sync.down.b32 %r284|%p167, %r282, 4, %r273, %r17;
-	shfl.sync.down.b32 %r285, %r283, 4, %r273, %r17;
-	mov.b64 %rd624, {%r284, %r285};
-	@!%p167 bra $L218;
-	max.s64 %rd625, %rd612, %rd624;
-	mov.b64 %rd612, %rd625;
-$L218:
-	mov.b64 {%r286, %r287}, %rd612;
-	shfl.sync.down.b32 %r288|%p168, %r286, 8, %r273, %r17;
-	shfl.sync.down.b32 %r289, %r287, 8, %r273, %r17;
-	mov.b64 %rd626, {%r288, %r289};
-	@!%p168 bra $L219;
-	max.s64 %rd627, %rd612, %rd626;
-	mov.b64 %rd612, %rd627;
-$L219:
-	mov.b64 {%r290, %r291}, %rd612;
-	shfl.sync.down.b32 %r292|%p169, %r290, 16, %r273, %r17;
-	shfl.sync.down.b32 %r293, %r291, 16, %r273, %r17;
-	mov.b64 %rd628, {%r292, %r293};
-	@!%p169 bra $L220;
-	max.s64 %rd629, %rd612, %rd628;
-	mov.b64 %rd612, %rd629;
 $L220:
-	@!%p162 bra $L221;
-	st.shared.s64 [%rd1+1024], %rd612;
+	setp.hs.u32 %p162, %r268, 32;
+	@%p162 bra $L221;
+	mov.b64 {%r269, %r270}, %rd594;
+	shfl.sync.down.b32 %r271|%p163, %r269, %r268, %r267, %r17;
+	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
+	mov.b64 %rd595, {%r271, %r272};
+	@!%p163 bra $L222;
+	max.s64 %rd596, %rd594, %rd595;
+	mov.b64 %rd594, %rd596;
+$L222:
+	shl.b32 %r268, %r268, 1;
+	bra.uni $L220;
 $L221:
-$L214:
-	bar.sync 0;
-	ld.shared.s64 %rd630, [%rd1+1024];
-	mov.b64 %rd612, %rd630;
-	mov.b64 %rd631, %rd612;
-	setp.eq.s64 %p170, %rd631, 0;
-	@!%p170 bra $L223;
-	bra.uni $L129;
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L223;
+	mul.wide.u32 %rd597, %r8, 16;
+	add.s64 %rd598, %rd1, %rd597;
+	st.shared.s64 [%rd598+0], %rd594;
 $L223:
-$L128:
-	bra.uni $L127;
-$L129:
+	bar.sync 0;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L224;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L225;
+	mul.wide.u32 %rd599, %r7, 16;
+	add.s64 %rd600, %rd1, %rd599;
+	ld.shared.s64 %rd601, [%rd600+0];
+	mov.b64 %rd594, %rd601;
+$L225:
+	sub.u32 %r273, %r10, 1;
+	mov.b64 {%r274, %r275}, %rd594;
+	shfl.sync.down.b32 %r276|%p167, %r274, 1, %r273, %r17;
+	shfl.sync.down.b32 %r277, %r275, 1, %r273, %r17;
+	mov.b64 %rd602, {%r276, %r277};
+	@!%p167 bra $L226;
+	max.s64 %rd603, %rd594, %rd602;
+	mov.b64 %rd594, %rd603;
+$L226:
+	mov.b64 {%r278, %r279}, %rd594;
+	shfl.sync.down.b32 %r280|%p168, %r278, 2, %r273, %r17;
+	shfl.sync.down.b32 %r281, %r279, 2, %r273, %r17;
+	mov.b64 %rd604, {%r280, %r281};
+	@!%p168 bra $L227;
+	max.s64 %rd605, %rd594, %rd604;
+	mov.b64 %rd594, %rd605;
+$L227:
+	mov.b64 {%r282, %r283}, %rd594;
+	shfl.sync.down.b32 %r284|%p169, %r282, 4, %r273, %r17;
+	shfl.sync.down.b32 %r285, %r283, 4, %r273, %r17;
+	mov.b64 %rd606, {%r284, %r285};
+	@!%p169 bra $L228;
+	max.s64 %rd607, %rd594, %rd606;
+	mov.b64 %rd594, %rd607;
+$L228:
+	mov.b64 {%r286, %r287}, %rd594;
+	shfl.sync.down.b32 %r288|%p170, %r286, 8, %r273, %r17;
+	shfl.sync.down.b32 %r289, %r287, 8, %r273, %r17;
+	mov.b64 %rd608, {%r288, %r289};
+	@!%p170 bra $L229;
+	max.s64 %rd609, %rd594, %rd608;
+	mov.b64 %rd594, %rd609;
+$L229:
+	mov.b64 {%r290, %r291}, %rd594;
+	shfl.sync.down.b32 %r292|%p171, %r290, 16, %r273, %r17;
+	shfl.sync.down.b32 %r293, %r291, 16, %r273, %r17;
+	mov.b64 %rd610, {%r292, %r293};
+	@!%p171 bra $L230;
+	max.s64 %rd611, %rd594, %rd610;
+	mov.b64 %rd594, %rd611;
+$L230:
+	@!%p164 bra $L231;
+	st.shared.s64 [%rd1+1024], %rd594;
+$L231:
+$L224:
+	bar.sync 0;
+	ld.shared.s64 %rd612, [%rd1+1024];
+	mov.b64 %rd594, %rd612;
+	mov.b64 %rd613, %rd594;
+	setp.eq.s64 %p172, %rd613, 0;
+	@!%p172 bra $L233;
+	bra.uni $L134;
+$L233:
+$L133:
+	bra.uni $L132;
+$L134:
 $L7:
 	bar.sync 0;
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd632, %rd115;
-	mov.b64 %rd633, %rd116;
+	mov.b64 %rd614, %rd115;
+	mov.b64 %rd615, %rd116;
 	// block reduction
 	mov.b32 %r294, 1;
 	sub.u32 %r295, %r13, 1;
 	mov.b32 %r296, %r3;
-$L224:
-	setp.hs.u32 %p171, %r296, 32;
-	@%p171 bra $L225;
-	mov.b64 {%r297, %r298}, %rd632;
-	shfl.sync.down.b32 %r299|%p172, %r297, %r296, %r295, %r17;
+$L234:
+	setp.hs.u32 %p173, %r296, 32;
+	@%p173 bra $L235;
+	mov.b64 {%r297, %r298}, %rd614;
+	shfl.sync.down.b32 %r299|%p174, %r297, %r296, %r295, %r17;
 	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
-	mov.b64 %rd634, {%r299, %r300};
-	mov.b64 {%r301, %r302}, %rd633;
+	mov.b64 %rd616, {%r299, %r300};
+	mov.b64 {%r301, %r302}, %rd615;
 	shfl.sync.down.b32 %r303, %r301, %r296, %r295, %r17;
 	shfl.sync.down.b32 %r304, %r302, %r296, %r295, %r17;
-	mov.b64 %rd635, {%r303, %r304};
-	@!%p172 bra $L226;
-	setp.ne.u32 %p173, %r18, 9;
-	@%p173 bra.uni $L228;
-	setp.lt.s64 %p174, %rd634, %rd632;
-	setp.eq.s64 %p175, %rd634, %rd632;
-	setp.lt.s64 %p176, %rd635, %rd633;
-	and.pred %p177, %p175, %p176;
-	or.pred %p178, %p174, %p177;
-	selp.b64 %rd636, %rd634, %rd632, %p178;
-	selp.b64 %rd637, %rd635, %rd633, %p178;
-	mov.b64 %rd632, %rd636;
-	mov.b64 %rd633, %rd637;
-	bra.uni $L227;
-$L228:
-	setp.ne.u32 %p179, %r18, 10;
-	@%p179 bra.uni $L229;
-	setp.gt.s64 %p180, %rd634, %rd632;
-	setp.eq.s64 %p181, %rd634, %rd632;
-	setp.lt.s64 %p182, %rd635, %rd633;
-	and.pred %p183, %p181, %p182;
-	or.pred %p184, %p180, %p183;
-	selp.b64 %rd638, %rd634, %rd632, %p184;
-	selp.b64 %rd639, %rd635, %rd633, %p184;
-	mov.b64 %rd632, %rd638;
-	mov.b64 %rd633, %rd639;
-	bra.uni $L227;
-$L229:
-	mov.b64 %rd640, %rd632;
-	mov.b64 %rd641, %rd633;
-	mov.b64 %rd642, %rd634;
-	mov.b64 %rd643, %rd635;
-	mov.b64 %rd644, %rd640;
-	mov.b64 %rd645, %rd641;
-	mov.b64 %rd646, %rd642;
-	mov.b64 %rd647, %rd643;
-	mov.b64 %rd648, %rd646;
-	mov.b64 %rd649, %rd647;
-	add.s64 %rd650, %rd644, %rd648;
-	mov.b64 %rd644, %rd650;
-	add.s64 %rd651, %rd645, %rd649;
-	mov.b64 %rd645, %rd651;
-$L230:
-	mov.b64 %rd632, %rd644;
-	mov.b64 %rd633, %rd645;
-$L227:
-$L226:
-	shl.b32 %r296, %r296, 1;
-	bra.uni $L224;
-$L225:
-	setp.eq.u32 %p185, %r7, 0;
-	@!%p185 bra $L231;
-	mul.wide.u32 %rd652, %r8, 16;
-	add.s64 %rd653, %rd1, %rd652;
-	st.shared.s64 [%rd653+0], %rd632;
-	st.shared.s64 [%rd653+8], %rd633;
-$L231:
-	bar.sync 0;
-	setp.eq.u32 %p186, %r8, 0;
-	@!%p186 bra $L232;
-	setp.lo.u32 %p187, %r7, %r10;
-	@!%p187 bra $L233;
-	mul.wide.u32 %rd654, %r7, 16;
-	add.s64 %rd655, %rd1, %rd654;
-	ld.shared.s64 %rd656, [%rd655+0];
-	ld.shared.s64 %rd657, [%rd655+8];
-	mov.b64 %rd632, %rd656;
-	mov.b64 %rd633, %rd657;
-$L233:
-	sub.u32 %r305, %r10, 1;
-	mov.b32 %r306, %r294;
-$L234:
-	setp.hs.u32 %p188, %r306, 32;
-	@%p188 bra $L235;
-	mov.b64 {%r307, %r308}, %rd632;
-	shfl.sync.down.b32 %r309|%p189, %r307, %r306, %r305, %r17;
-	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
-	mov.b64 %rd658, {%r309, %r310};
-	mov.b64 {%r311, %r312}, %rd633;
-	shfl.sync.down.b32 %r313, %r311, %r306, %r305, %r17;
-	shfl.sync.down.b32 %r314, %r312, %r306, %r305, %r17;
-	mov.b64 %rd659, {%r313, %r314};
-	@!%p189 bra $L236;
-	setp.ne.u32 %p190, %r18, 9;
-	@%p190 bra.uni $L238;
-	setp.lt.s64 %p191, %rd658, %rd632;
-	setp.eq.s64 %p192, %rd658, %rd632;
-	setp.lt.s64 %p193, %rd659, %rd633;
-	and.pred %p194, %p192, %p193;
-	or.pred %p195, %p191, %p194;
-	selp.b64 %rd660, %rd658, %rd632, %p195;
-	selp.b64 %rd661, %rd659, %rd633, %p195;
-	mov.b64 %rd632, %rd660;
-	mov.b64 %rd633, %rd661;
+	mov.b64 %rd617, {%r303, %r304};
+	@!%p174 bra $L236;
+	setp.ne.u32 %p175, %r18, 9;
+	@%p175 bra.uni $L238;
+	setp.lt.s64 %p176, %rd616, %rd614;
+	setp.eq.s64 %p177, %rd616, %rd614;
+	setp.lt.s64 %p178, %rd617, %rd615;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd618, %rd616, %rd614, %p180;
+	selp.b64 %rd619, %rd617, %rd615, %p180;
+	mov.b64 %rd614, %rd618;
+	mov.b64 %rd615, %rd619;
 	bra.uni $L237;
 $L238:
-	setp.ne.u32 %p196, %r18, 10;
-	@%p196 bra.uni $L239;
-	setp.gt.s64 %p197, %rd658, %rd632;
-	setp.eq.s64 %p198, %rd658, %rd632;
-	setp.lt.s64 %p199, %rd659, %rd633;
-	and.pred %p200, %p198, %p199;
-	or.pred %p201, %p197, %p200;
-	selp.b64 %rd662, %rd658, %rd632, %p201;
-	selp.b64 %rd663, %rd659, %rd633, %p201;
-	mov.b64 %rd632, %rd662;
-	mov.b64 %rd633, %rd663;
+	setp.ne.u32 %p181, %r18, 10;
+	@%p181 bra.uni $L239;
+	setp.gt.s64 %p182, %rd616, %rd614;
+	setp.eq.s64 %p183, %rd616, %rd614;
+	setp.lt.s64 %p184, %rd617, %rd615;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd620, %rd616, %rd614, %p186;
+	selp.b64 %rd621, %rd617, %rd615, %p186;
+	mov.b64 %rd614, %rd620;
+	mov.b64 %rd615, %rd621;
 	bra.uni $L237;
 $L239:
-	mov.b64 %rd664, %rd632;
-	mov.b64 %rd665, %rd633;
-	mov.b64 %rd666, %rd658;
-	mov.b64 %rd667, %rd659;
-	mov.b64 %rd644, %rd664;
-	mov.b64 %rd645, %rd665;
-	mov.b64 %rd646, %rd666;
-	mov.b64 %rd647, %rd667;
-	mov.b64 %rd648, %rd646;
-	mov.b64 %rd649, %rd647;
-	add.s64 %rd668, %rd644, %rd648;
-	mov.b64 %rd644, %rd668;
-	add.s64 %rd669, %rd645, %rd649;
-	mov.b64 %rd645, %rd669;
+	mov.b64 %rd622, %rd614;
+	mov.b64 %rd623, %rd615;
+	mov.b64 %rd624, %rd616;
+	mov.b64 %rd625, %rd617;
+	mov.b64 %rd626, %rd622;
+	mov.b64 %rd627, %rd623;
+	mov.b64 %rd628, %rd624;
+	mov.b64 %rd629, %rd625;
+	mov.b64 %rd630, %rd628;
+	mov.b64 %rd631, %rd629;
+	add.s64 %rd632, %rd626, %rd630;
+	mov.b64 %rd626, %rd632;
+	add.s64 %rd633, %rd627, %rd631;
+	mov.b64 %rd627, %rd633;
 $L240:
-	mov.b64 %rd632, %rd644;
-	mov.b64 %rd633, %rd645;
+	mov.b64 %rd614, %rd626;
+	mov.b64 %rd615, %rd627;
 $L237:
 $L236:
-	shl.b32 %r306, %r306, 1;
+	shl.b32 %r296, %r296, 1;
 	bra.uni $L234;
 $L235:
-$L232:
-	mul.wide.u32 %rd670, %r29, 16;
-	add.s64 %rd671, %rd11, %rd670;
-	setp.eq.u32 %p202, %r5, 0;
-	@!%p202 bra $L241;
-	st.global.s64 [%rd671+0], %rd632;
-	st.global.s64 [%rd671+8], %rd633;
+	setp.eq.u32 %p187, %r7, 0;
+	@!%p187 bra $L241;
+	mul.wide.u32 %rd634, %r8, 16;
+	add.s64 %rd635, %rd1, %rd634;
+	st.shared.s64 [%rd635+0], %rd614;
+	st.shared.s64 [%rd635+8], %rd615;
 $L241:
+	bar.sync 0;
+	setp.eq.u32 %p188, %r8, 0;
+	@!%p188 bra $L242;
+	setp.lo.u32 %p189, %r7, %r10;
+	@!%p189 bra $L243;
+	mul.wide.u32 %rd636, %r7, 16;
+	add.s64 %rd637, %rd1, %rd636;
+	ld.shared.s64 %rd638, [%rd637+0];
+	ld.shared.s64 %rd639, [%rd637+8];
+	mov.b64 %rd614, %rd638;
+	mov.b64 %rd615, %rd639;
+$L243:
+	sub.u32 %r305, %r10, 1;
+	mov.b32 %r306, %r294;
+$L244:
+	setp.hs.u32 %p190, %r306, 32;
+	@%p190 bra $L245;
+	mov.b64 {%r307, %r308}, %rd614;
+	shfl.sync.down.b32 %r309|%p191, %r307, %r306, %r305, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r306, %r305, %r17;
+	mov.b64 %rd640, {%r309, %r310};
+	mov.b64 {%r311, %r312}, %rd615;
+	shfl.sync.down.b32 %r313, %r311, %r306, %r305, %r17;
+	shfl.sync.down.b32 %r314, %r312, %r306, %r305, %r17;
+	mov.b64 %rd641, {%r313, %r314};
+	@!%p191 bra $L246;
+	setp.ne.u32 %p192, %r18, 9;
+	@%p192 bra.uni $L248;
+	setp.lt.s64 %p193, %rd640, %rd614;
+	setp.eq.s64 %p194, %rd640, %rd614;
+	setp.lt.s64 %p195, %rd641, %rd615;
+	and.pred %p196, %p194, %p195;
+	or.pred %p197, %p193, %p196;
+	selp.b64 %rd642, %rd640, %rd614, %p197;
+	selp.b64 %rd643, %rd641, %rd615, %p197;
+	mov.b64 %rd614, %rd642;
+	mov.b64 %rd615, %rd643;
+	bra.uni $L247;
+$L248:
+	setp.ne.u32 %p198, %r18, 10;
+	@%p198 bra.uni $L249;
+	setp.gt.s64 %p199, %rd640, %rd614;
+	setp.eq.s64 %p200, %rd640, %rd614;
+	setp.lt.s64 %p201, %rd641, %rd615;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd644, %rd640, %rd614, %p203;
+	selp.b64 %rd645, %rd641, %rd615, %p203;
+	mov.b64 %rd614, %rd644;
+	mov.b64 %rd615, %rd645;
+	bra.uni $L247;
+$L249:
+	mov.b64 %rd646, %rd614;
+	mov.b64 %rd647, %rd615;
+	mov.b64 %rd648, %rd640;
+	mov.b64 %rd649, %rd641;
+	mov.b64 %rd626, %rd646;
+	mov.b64 %rd627, %rd647;
+	mov.b64 %rd628, %rd648;
+	mov.b64 %rd629, %rd649;
+	mov.b64 %rd630, %rd628;
+	mov.b64 %rd631, %rd629;
+	add.s64 %rd650, %rd626, %rd630;
+	mov.b64 %rd626, %rd650;
+	add.s64 %rd651, %rd627, %rd631;
+	mov.b64 %rd627, %rd651;
+$L250:
+	mov.b64 %rd614, %rd626;
+	mov.b64 %rd615, %rd627;
+$L247:
+$L246:
+	shl.b32 %r306, %r306, 1;
+	bra.uni $L244;
+$L245:
+$L242:
+	mul.wide.u32 %rd652, %r29, 16;
+	add.s64 %rd653, %rd11, %rd652;
+	setp.eq.u32 %p204, %r5, 0;
+	@!%p204 bra $L251;
+	st.global.s64 [%rd653+0], %rd614;
+	st.global.s64 [%rd653+8], %rd615;
+$L251:
 	// the last block combines the partials
-	setp.eq.u32 %p203, %r5, 0;
-	@!%p203 bra $L242;
+	setp.eq.u32 %p205, %r5, 0;
+	@!%p205 bra $L252;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r315, [gk_reduce_done], 1;
 	sub.u32 %r316, %r30, 1;
-	setp.eq.u32 %p204, %r315, %r316;
+	setp.eq.u32 %p206, %r315, %r316;
 	fence.acq_rel.gpu;
-	selp.b32 %r317, 1, 0, %p204;
+	selp.b32 %r317, 1, 0, %p206;
 	st.shared.u32 [%rd1+1024], %r317;
-$L242:
+$L252:
 	bar.sync 0;
 	ld.shared.u32 %r318, [%rd1+1024];
-	setp.ne.u32 %p205, %r318, 0;
-	@!%p205 bra $L243;
-	cvt.u64.u32 %rd674, %r30;
-	cvt.u64.u32 %rd675, %r5;
-	cvt.u64.u32 %rd676, %r6;
-	setp.ne.u32 %p206, %r18, 9;
-	@%p206 bra.uni $L245;
-	mov.b64 %rd672, 9223372036854775807;
-	mov.b64 %rd673, 9223372036854775807;
-	mov.b64 %rd677, %rd675;
-$L246:
-	setp.ge.s64 %p207, %rd677, %rd674;
-	@%p207 bra $L247;
-	mad.lo.s64 %rd678, %rd677, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd679, [%rd678+0];
-	ld.relaxed.gpu.global.s64 %rd680, [%rd678+8];
-	setp.lt.s64 %p208, %rd679, %rd672;
-	setp.eq.s64 %p209, %rd679, %rd672;
-	setp.lt.s64 %p210, %rd680, %rd673;
-	and.pred %p211, %p209, %p210;
-	or.pred %p212, %p208, %p211;
-	selp.b64 %rd681, %rd679, %rd672, %p212;
-	selp.b64 %rd682, %rd680, %rd673, %p212;
-	mov.b64 %rd672, %rd681;
-	mov.b64 %rd673, %rd682;
-	add.s64 %rd677, %rd677, %rd676;
-	bra.uni $L246;
-$L247:
-	bra.uni $L244;
-$L245:
-	setp.ne.u32 %p213, %r18, 10;
-	@%p213 bra.uni $L248;
-	mov.b64 %rd672, -9223372036854775808;
-	mov.b64 %rd673, 9223372036854775807;
-	mov.b64 %rd683, %rd675;
-$L249:
-	setp.ge.s64 %p214, %rd683, %rd674;
-	@%p214 bra $L250;
-	mad.lo.s64 %rd684, %rd683, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd685, [%rd684+0];
-	ld.relaxed.gpu.global.s64 %rd686, [%rd684+8];
-	setp.gt.s64 %p215, %rd685, %rd672;
-	setp.eq.s64 %p216, %rd685, %rd672;
-	setp.lt.s64 %p217, %rd686, %rd673;
-	and.pred %p218, %p216, %p217;
-	or.pred %p219, %p215, %p218;
-	selp.b64 %rd687, %rd685, %rd672, %p219;
-	selp.b64 %rd688, %rd686, %rd673, %p219;
-	mov.b64 %rd672, %rd687;
-	mov.b64 %rd673, %rd688;
-	add.s64 %rd683, %rd683, %rd676;
-	bra.uni $L249;
-$L250:
-	bra.uni $L244;
-$L248:
+	setp.ne.u32 %p207, %r318, 0;
+	@!%p207 bra $L253;
+	cvt.u64.u32 %rd656, %r30;
+	cvt.u64.u32 %rd657, %r5;
+	cvt.u64.u32 %rd658, %r6;
+	setp.ne.u32 %p208, %r18, 9;
+	@%p208 bra.uni $L255;
+	mov.b64 %rd654, 9223372036854775807;
+	mov.b64 %rd655, 9223372036854775807;
+	mov.b64 %rd659, %rd657;
+$L256:
+	setp.ge.s64 %p209, %rd659, %rd656;
+	@%p209 bra $L257;
+	mad.lo.s64 %rd660, %rd659, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd661, [%rd660+0];
+	ld.relaxed.gpu.global.s64 %rd662, [%rd660+8];
+	setp.lt.s64 %p210, %rd661, %rd654;
+	setp.eq.s64 %p211, %rd661, %rd654;
+	setp.lt.s64 %p212, %rd662, %rd655;
+	and.pred %p213, %p211, %p212;
+	or.pred %p214, %p210, %p213;
+	selp.b64 %rd663, %rd661, %rd654, %p214;
+	selp.b64 %rd664, %rd662, %rd655, %p214;
+	mov.b64 %rd654, %rd663;
+	mov.b64 %rd655, %rd664;
+	add.s64 %rd659, %rd659, %rd658;
+	bra.uni $L256;
+$L257:
+	bra.uni $L254;
+$L255:
+	setp.ne.u32 %p215, %r18, 10;
+	@%p215 bra.uni $L258;
+	mov.b64 %rd654, -9223372036854775808;
+	mov.b64 %rd655, 9223372036854775807;
+	mov.b64 %rd665, %rd657;
+$L259:
+	setp.ge.s64 %p216, %rd665, %rd656;
+	@%p216 bra $L260;
+	mad.lo.s64 %rd666, %rd665, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd667, [%rd666+0];
+	ld.relaxed.gpu.global.s64 %rd668, [%rd666+8];
+	setp.gt.s64 %p217, %rd667, %rd654;
+	setp.eq.s64 %p218, %rd667, %rd654;
+	setp.lt.s64 %p219, %rd668, %rd655;
+	and.pred %p220, %p218, %p219;
+	or.pred %p221, %p217, %p220;
+	selp.b64 %rd669, %rd667, %rd654, %p221;
+	selp.b64 %rd670, %rd668, %rd655, %p221;
+	mov.b64 %rd654, %rd669;
+	mov.b64 %rd655, %rd670;
+	add.s64 %rd665, %rd665, %rd658;
+	bra.uni $L259;
+$L260:
+	bra.uni $L254;
+$L258:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L251:
-	mov.b64 %rd689, %rd119;
-	mov.b64 %rd690, %rd120;
-	mov.b64 %rd672, %rd689;
-	mov.b64 %rd673, %rd690;
-	mov.b64 %rd691, %rd675;
-$L252:
-	setp.ge.s64 %p220, %rd691, %rd674;
-	@%p220 bra $L253;
-	mad.lo.s64 %rd692, %rd691, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd693, [%rd692+0];
-	ld.relaxed.gpu.global.s64 %rd694, [%rd692+8];
-	mov.b64 %rd695, %rd672;
-	mov.b64 %rd696, %rd673;
-	mov.b64 %rd697, %rd693;
-	mov.b64 %rd698, %rd694;
-	mov.b64 %rd644, %rd695;
-	mov.b64 %rd645, %rd696;
-	mov.b64 %rd646, %rd697;
-	mov.b64 %rd647, %rd698;
-	mov.b64 %rd648, %rd646;
-	mov.b64 %rd649, %rd647;
-	add.s64 %rd699, %rd644, %rd648;
-	mov.b64 %rd644, %rd699;
-	add.s64 %rd700, %rd645, %rd649;
-	mov.b64 %rd645, %rd700;
+$L261:
+	mov.b64 %rd671, %rd119;
+	mov.b64 %rd672, %rd120;
+	mov.b64 %rd654, %rd671;
+	mov.b64 %rd655, %rd672;
+	mov.b64 %rd673, %rd657;
+$L262:
+	setp.ge.s64 %p222, %rd673, %rd656;
+	@%p222 bra $L263;
+	mad.lo.s64 %rd674, %rd673, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd675, [%rd674+0];
+	ld.relaxed.gpu.global.s64 %rd676, [%rd674+8];
+	mov.b64 %rd677, %rd654;
+	mov.b64 %rd678, %rd655;
+	mov.b64 %rd679, %rd675;
+	mov.b64 %rd680, %rd676;
+	mov.b64 %rd626, %rd677;
+	mov.b64 %rd627, %rd678;
+	mov.b64 %rd628, %rd679;
+	mov.b64 %rd629, %rd680;
+	mov.b64 %rd630, %rd628;
+	mov.b64 %rd631, %rd629;
+	add.s64 %rd681, %rd626, %rd630;
+	mov.b64 %rd626, %rd681;
+	add.s64 %rd682, %rd627, %rd631;
+	mov.b64 %rd627, %rd682;
+$L264:
+	mov.b64 %rd654, %rd626;
+	mov.b64 %rd655, %rd627;
+	add.s64 %rd673, %rd673, %rd658;
+	bra.uni $L262;
+$L263:
 $L254:
-	mov.b64 %rd672, %rd644;
-	mov.b64 %rd673, %rd645;
-	add.s64 %rd691, %rd691, %rd676;
-	bra.uni $L252;
-$L253:
-$L244:
-	mov.b64 %rd701, %rd672;
-	mov.b64 %rd702, %rd673;
+	mov.b64 %rd683, %rd654;
+	mov.b64 %rd684, %rd655;
 	// block reduction
 	mov.b32 %r319, 1;
 	mov.b32 %r320, 1;
 	sub.u32 %r321, %r13, 1;
 	mov.b32 %r322, %r319;
-$L255:
-	setp.hs.u32 %p221, %r322, 32;
-	@%p221 bra $L256;
-	mov.b64 {%r323, %r324}, %rd701;
-	shfl.sync.down.b32 %r325|%p222, %r323, %r322, %r321, %r17;
+$L265:
+	setp.hs.u32 %p223, %r322, 32;
+	@%p223 bra $L266;
+	mov.b64 {%r323, %r324}, %rd683;
+	shfl.sync.down.b32 %r325|%p224, %r323, %r322, %r321, %r17;
 	shfl.sync.down.b32 %r326, %r324, %r322, %r321, %r17;
-	mov.b64 %rd703, {%r325, %r326};
-	mov.b64 {%r327, %r328}, %rd702;
+	mov.b64 %rd685, {%r325, %r326};
+	mov.b64 {%r327, %r328}, %rd684;
 	shfl.sync.down.b32 %r329, %r327, %r322, %r321, %r17;
 	shfl.sync.down.b32 %r330, %r328, %r322, %r321, %r17;
-	mov.b64 %rd704, {%r329, %r330};
-	@!%p222 bra $L257;
-	setp.ne.u32 %p223, %r18, 9;
-	@%p223 bra.uni $L259;
-	setp.lt.s64 %p224, %rd703, %rd701;
-	setp.eq.s64 %p225, %rd703, %rd701;
-	setp.lt.s64 %p226, %rd704, %rd702;
-	and.pred %p227, %p225, %p226;
-	or.pred %p228, %p224, %p227;
-	selp.b64 %rd705, %rd703, %rd701, %p228;
-	selp.b64 %rd706, %rd704, %rd702, %p228;
-	mov.b64 %rd701, %rd705;
-	mov.b64 %rd702, %rd706;
-	bra.uni $L258;
-$L259:
-	setp.ne.u32 %p229, %r18, 10;
-	@%p229 bra.uni $L260;
-	setp.gt.s64 %p230, %rd703, %rd701;
-	setp.eq.s64 %p231, %rd703, %rd701;
-	setp.lt.s64 %p232, %rd704, %rd702;
-	and.pred %p233, %p231, %p232;
-	or.pred %p234, %p230, %p233;
-	selp.b64 %rd707, %rd703, %rd701, %p234;
-	selp.b64 %rd708, %rd704, %rd702, %p234;
-	mov.b64 %rd701, %rd707;
-	mov.b64 %rd702, %rd708;
-	bra.uni $L258;
-$L260:
-	mov.b64 %rd709, %rd701;
-	mov.b64 %rd710, %rd702;
-	mov.b64 %rd711, %rd703;
-	mov.b64 %rd712, %rd704;
-	mov.b64 %rd644, %rd709;
-	mov.b64 %rd645, %rd710;
-	mov.b64 %rd646, %rd711;
-	mov.b64 %rd647, %rd712;
-	mov.b64 %rd648, %rd646;
-	mov.b64 %rd649, %rd647;
-	add.s64 %rd713, %rd644, %rd648;
-	mov.b64 %rd644, %rd713;
-	add.s64 %rd714, %rd645, %rd649;
-	mov.b64 %rd645, %rd714;
-$L261:
-	mov.b64 %rd701, %rd644;
-	mov.b64 %rd702, %rd645;
-$L258:
-$L257:
-	shl.b32 %r322, %r322, 1;
-	bra.uni $L255;
-$L256:
-	setp.eq.u32 %p235, %r7, 0;
-	@!%p235 bra $L262;
-	mul.wide.u32 %rd715, %r8, 16;
-	add.s64 %rd716, %rd1, %rd715;
-	st.shared.s64 [%rd716+0], %rd701;
-	st.shared.s64 [%rd716+8], %rd702;
-$L262:
-	bar.sync 0;
-	setp.eq.u32 %p236, %r8, 0;
-	@!%p236 bra $L263;
-	setp.lo.u32 %p237, %r7, %r10;
-	@!%p237 bra $L264;
-	mul.wide.u32 %rd717, %r7, 16;
-	add.s64 %rd718, %rd1, %rd717;
-	ld.shared.s64 %rd719, [%rd718+0];
-	ld.shared.s64 %rd720, [%rd718+8];
-	mov.b64 %rd701, %rd719;
-	mov.b64 %rd702, %rd720;
-$L264:
-	sub.u32 %r331, %r10, 1;
-	mov.b32 %r332, %r320;
-$L265:
-	setp.hs.u32 %p238, %r332, 32;
-	@%p238 bra $L266;
-	mov.b64 {%r333, %r334}, %rd701;
-	shfl.sync.down.b32 %r335|%p239, %r333, %r332, %r331, %r17;
-	shfl.sync.down.b32 %r336, %r334, %r332, %r331, %r17;
-	mov.b64 %rd721, {%r335, %r336};
-	mov.b64 {%r337, %r338}, %rd702;
-	shfl.sync.down.b32 %r339, %r337, %r332, %r331, %r17;
-	shfl.sync.down.b32 %r340, %r338, %r332, %r331, %r17;
-	mov.b64 %rd722, {%r339, %r340};
-	@!%p239 bra $L267;
-	setp.ne.u32 %p240, %r18, 9;
-	@%p240 bra.uni $L269;
-	setp.lt.s64 %p241, %rd721, %rd701;
-	setp.eq.s64 %p242, %rd721, %rd701;
-	setp.lt.s64 %p243, %rd722, %rd702;
-	and.pred %p244, %p242, %p243;
-	or.pred %p245, %p241, %p244;
-	selp.b64 %rd723, %rd721, %rd701, %p245;
-	selp.b64 %rd724, %rd722, %rd702, %p245;
-	mov.b64 %rd701, %rd723;
-	mov.b64 %rd702, %rd724;
+	mov.b64 %rd686, {%r329, %r330};
+	@!%p224 bra $L267;
+	setp.ne.u32 %p225, %r18, 9;
+	@%p225 bra.uni $L269;
+	setp.lt.s64 %p226, %rd685, %rd683;
+	setp.eq.s64 %p227, %rd685, %rd683;
+	setp.lt.s64 %p228, %rd686, %rd684;
+	and.pred %p229, %p227, %p228;
+	or.pred %p230, %p226, %p229;
+	selp.b64 %rd687, %rd685, %rd683, %p230;
+	selp.b64 %rd688, %rd686, %rd684, %p230;
+	mov.b64 %rd683, %rd687;
+	mov.b64 %rd684, %rd688;
 	bra.uni $L268;
 $L269:
-	setp.ne.u32 %p246, %r18, 10;
-	@%p246 bra.uni $L270;
-	setp.gt.s64 %p247, %rd721, %rd701;
-	setp.eq.s64 %p248, %rd721, %rd701;
-	setp.lt.s64 %p249, %rd722, %rd702;
-	and.pred %p250, %p248, %p249;
-	or.pred %p251, %p247, %p250;
-	selp.b64 %rd725, %rd721, %rd701, %p251;
-	selp.b64 %rd726, %rd722, %rd702, %p251;
-	mov.b64 %rd701, %rd725;
-	mov.b64 %rd702, %rd726;
+	setp.ne.u32 %p231, %r18, 10;
+	@%p231 bra.uni $L270;
+	setp.gt.s64 %p232, %rd685, %rd683;
+	setp.eq.s64 %p233, %rd685, %rd683;
+	setp.lt.s64 %p234, %rd686, %rd684;
+	and.pred %p235, %p233, %p234;
+	or.pred %p236, %p232, %p235;
+	selp.b64 %rd689, %rd685, %rd683, %p236;
+	selp.b64 %rd690, %rd686, %rd684, %p236;
+	mov.b64 %rd683, %rd689;
+	mov.b64 %rd684, %rd690;
 	bra.uni $L268;
 $L270:
-	mov.b64 %rd727, %rd701;
-	mov.b64 %rd728, %rd702;
-	mov.b64 %rd729, %rd721;
-	mov.b64 %rd730, %rd722;
-	mov.b64 %rd644, %rd727;
-	mov.b64 %rd645, %rd728;
-	mov.b64 %rd646, %rd729;
-	mov.b64 %rd647, %rd730;
-	mov.b64 %rd648, %rd646;
-	mov.b64 %rd649, %rd647;
-	add.s64 %rd731, %rd644, %rd648;
-	mov.b64 %rd644, %rd731;
-	add.s64 %rd732, %rd645, %rd649;
-	mov.b64 %rd645, %rd732;
+	mov.b64 %rd691, %rd683;
+	mov.b64 %rd692, %rd684;
+	mov.b64 %rd693, %rd685;
+	mov.b64 %rd694, %rd686;
+	mov.b64 %rd626, %rd691;
+	mov.b64 %rd627, %rd692;
+	mov.b64 %rd628, %rd693;
+	mov.b64 %rd629, %rd694;
+	mov.b64 %rd630, %rd628;
+	mov.b64 %rd631, %rd629;
+	add.s64 %rd695, %rd626, %rd630;
+	mov.b64 %rd626, %rd695;
+	add.s64 %rd696, %rd627, %rd631;
+	mov.b64 %rd627, %rd696;
 $L271:
-	mov.b64 %rd701, %rd644;
-	mov.b64 %rd702, %rd645;
+	mov.b64 %rd683, %rd626;
+	mov.b64 %rd684, %rd627;
 $L268:
 $L267:
-	shl.b32 %r332, %r332, 1;
+	shl.b32 %r322, %r322, 1;
 	bra.uni $L265;
 $L266:
-$L263:
-	@!%p203 bra $L272;
-	st.global.s64 [%rd13+0], %rd701;
-	st.global.s64 [%rd13+8], %rd702;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	setp.eq.u32 %p237, %r7, 0;
+	@!%p237 bra $L272;
+	mul.wide.u32 %rd697, %r8, 16;
+	add.s64 %rd698, %rd1, %rd697;
+	st.shared.s64 [%rd698+0], %rd683;
+	st.shared.s64 [%rd698+8], %rd684;
 $L272:
-$L243:
+	bar.sync 0;
+	setp.eq.u32 %p238, %r8, 0;
+	@!%p238 bra $L273;
+	setp.lo.u32 %p239, %r7, %r10;
+	@!%p239 bra $L274;
+	mul.wide.u32 %rd699, %r7, 16;
+	add.s64 %rd700, %rd1, %rd699;
+	ld.shared.s64 %rd701, [%rd700+0];
+	ld.shared.s64 %rd702, [%rd700+8];
+	mov.b64 %rd683, %rd701;
+	mov.b64 %rd684, %rd702;
+$L274:
+	sub.u32 %r331, %r10, 1;
+	mov.b32 %r332, %r320;
+$L275:
+	setp.hs.u32 %p240, %r332, 32;
+	@%p240 bra $L276;
+	mov.b64 {%r333, %r334}, %rd683;
+	shfl.sync.down.b32 %r335|%p241, %r333, %r332, %r331, %r17;
+	shfl.sync.down.b32 %r336, %r334, %r332, %r331, %r17;
+	mov.b64 %rd703, {%r335, %r336};
+	mov.b64 {%r337, %r338}, %rd684;
+	shfl.sync.down.b32 %r339, %r337, %r332, %r331, %r17;
+	shfl.sync.down.b32 %r340, %r338, %r332, %r331, %r17;
+	mov.b64 %rd704, {%r339, %r340};
+	@!%p241 bra $L277;
+	setp.ne.u32 %p242, %r18, 9;
+	@%p242 bra.uni $L279;
+	setp.lt.s64 %p243, %rd703, %rd683;
+	setp.eq.s64 %p244, %rd703, %rd683;
+	setp.lt.s64 %p245, %rd704, %rd684;
+	and.pred %p246, %p244, %p245;
+	or.pred %p247, %p243, %p246;
+	selp.b64 %rd705, %rd703, %rd683, %p247;
+	selp.b64 %rd706, %rd704, %rd684, %p247;
+	mov.b64 %rd683, %rd705;
+	mov.b64 %rd684, %rd706;
+	bra.uni $L278;
+$L279:
+	setp.ne.u32 %p248, %r18, 10;
+	@%p248 bra.uni $L280;
+	setp.gt.s64 %p249, %rd703, %rd683;
+	setp.eq.s64 %p250, %rd703, %rd683;
+	setp.lt.s64 %p251, %rd704, %rd684;
+	and.pred %p252, %p250, %p251;
+	or.pred %p253, %p249, %p252;
+	selp.b64 %rd707, %rd703, %rd683, %p253;
+	selp.b64 %rd708, %rd704, %rd684, %p253;
+	mov.b64 %rd683, %rd707;
+	mov.b64 %rd684, %rd708;
+	bra.uni $L278;
+$L280:
+	mov.b64 %rd709, %rd683;
+	mov.b64 %rd710, %rd684;
+	mov.b64 %rd711, %rd703;
+	mov.b64 %rd712, %rd704;
+	mov.b64 %rd626, %rd709;
+	mov.b64 %rd627, %rd710;
+	mov.b64 %rd628, %rd711;
+	mov.b64 %rd629, %rd712;
+	mov.b64 %rd630, %rd628;
+	mov.b64 %rd631, %rd629;
+	add.s64 %rd713, %rd626, %rd630;
+	mov.b64 %rd626, %rd713;
+	add.s64 %rd714, %rd627, %rd631;
+	mov.b64 %rd627, %rd714;
+$L281:
+	mov.b64 %rd683, %rd626;
+	mov.b64 %rd684, %rd627;
+$L278:
+$L277:
+	shl.b32 %r332, %r332, 1;
+	bra.uni $L275;
+$L276:
+$L273:
+	@!%p205 bra $L282;
+	st.global.s64 [%rd13+0], %rd683;
+	st.global.s64 [%rd13+8], %rd684;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L282:
+$L253:
 	ret;
 }
 `
@@ -5971,9 +5971,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s47
 )
 {
-	.reg .pred %p<164>;
+	.reg .pred %p<165>;
 	.reg .b32 %r<180>;
-	.reg .b64 %rd<513>;
+	.reg .b64 %rd<504>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -6551,240 +6551,240 @@ $L54:
 	@!%p41 bra $L68;
 	mov.b64 %rd319, %rd143;
 	mov.b32 %r91, %r52;
-	setp.lt.s64 %p53, %rd129, 64;
-	setp.le.s64 %p54, %rd173, 1;
-	or.pred %p55, %p53, %p54;
-	@!%p55 bra $L69;
-	cvt.s64.s32 %rd320, %r91;
-	add.s64 %rd321, %rd320, 1;
-	mul.lo.s64 %rd322, %rd321, %rd146;
-	mad.lo.s64 %rd323, %rd322, 8, %rd144;
-	ld.global.nc.s64 %rd324, [%rd323+0];
-	mov.b64 %rd325, %rd324;
-	cvt.s64.s32 %rd326, %r91;
-	mul.lo.s64 %rd327, %rd326, %rd146;
-	mad.lo.s64 %rd328, %rd327, 8, %rd144;
-	ld.global.nc.s64 %rd329, [%rd328+0];
-	mov.b64 %rd330, %rd329;
-	sub.s64 %rd331, %rd325, %rd330;
-	add.s64 %rd332, %rd130, %rd331;
-	mov.b64 %rd130, %rd332;
-	bra.uni $L70;
+	mov.b64 %rd320, %rd129;
+	mov.b64 %rd321, %rd173;
 $L69:
-	mov.b64 %rd333, %rd173;
-	setp.ge.s64 %p56, %rd129, 4096;
-	@!%p56 bra $L72;
-	mul.lo.s64 %rd334, %rd333, 4;
-	mov.b64 %rd333, %rd334;
-$L72:
-	setp.ge.s64 %p57, %rd129, 65536;
-	@!%p57 bra $L74;
-	mul.lo.s64 %rd335, %rd333, 4;
-	mov.b64 %rd333, %rd335;
-$L74:
-	sub.s64 %rd336, %rd333, 1;
-	and.b64 %rd337, %rd129, %rd336;
-	setp.eq.s64 %p58, %rd337, 0;
-	@!%p58 bra $L76;
-	cvt.s64.s32 %rd338, %r91;
-	add.s64 %rd339, %rd338, 1;
-	mul.lo.s64 %rd340, %rd339, %rd146;
-	mad.lo.s64 %rd341, %rd340, 8, %rd144;
-	ld.global.nc.s64 %rd342, [%rd341+0];
-	mov.b64 %rd343, %rd342;
-	cvt.s64.s32 %rd344, %r91;
-	mul.lo.s64 %rd345, %rd344, %rd146;
-	mad.lo.s64 %rd346, %rd345, 8, %rd144;
-	ld.global.nc.s64 %rd347, [%rd346+0];
-	mov.b64 %rd348, %rd347;
-	sub.s64 %rd349, %rd343, %rd348;
-	mul.lo.s64 %rd350, %rd333, %rd349;
-	add.s64 %rd351, %rd130, %rd350;
-	mov.b64 %rd130, %rd351;
-$L76:
+	setp.lt.s64 %p53, %rd320, 64;
+	setp.le.s64 %p54, %rd321, 1;
+	or.pred %p55, %p53, %p54;
+	@!%p55 bra $L73;
+	mov.b64 %rd322, 1;
+	bra.uni $L71;
+$L73:
+	mov.b64 %rd323, %rd321;
+	setp.ge.s64 %p56, %rd320, 4096;
+	@!%p56 bra $L75;
+	mul.lo.s64 %rd324, %rd323, 4;
+	mov.b64 %rd323, %rd324;
+$L75:
+	setp.ge.s64 %p57, %rd320, 65536;
+	@!%p57 bra $L77;
+	mul.lo.s64 %rd325, %rd323, 4;
+	mov.b64 %rd323, %rd325;
+$L77:
+	sub.s64 %rd326, %rd323, 1;
+	and.b64 %rd327, %rd320, %rd326;
+	setp.eq.s64 %p58, %rd327, 0;
+	@!%p58 bra $L79;
+	mov.b64 %rd322, %rd323;
+	bra.uni $L71;
+$L79:
+	mov.b64 %rd322, 0;
+	bra.uni $L71;
 $L70:
-	add.s64 %rd352, %rd129, 1;
-	mov.b64 %rd129, %rd352;
+	bra.uni $L69;
+$L71:
+	mov.b64 %rd328, %rd322;
+	setp.ne.s64 %p59, %rd328, 0;
+	@!%p59 bra $L81;
+	cvt.s64.s32 %rd329, %r91;
+	add.s64 %rd330, %rd329, 1;
+	mul.lo.s64 %rd331, %rd330, %rd146;
+	mad.lo.s64 %rd332, %rd331, 8, %rd144;
+	ld.global.nc.s64 %rd333, [%rd332+0];
+	mov.b64 %rd334, %rd333;
+	cvt.s64.s32 %rd335, %r91;
+	mul.lo.s64 %rd336, %rd335, %rd146;
+	mad.lo.s64 %rd337, %rd336, 8, %rd144;
+	ld.global.nc.s64 %rd338, [%rd337+0];
+	mov.b64 %rd339, %rd338;
+	sub.s64 %rd340, %rd334, %rd339;
+	mul.lo.s64 %rd341, %rd328, %rd340;
+	add.s64 %rd342, %rd130, %rd341;
+	mov.b64 %rd130, %rd342;
+$L81:
+	add.s64 %rd343, %rd129, 1;
+	mov.b64 %rd129, %rd343;
 $L68:
 $L51:
 $L23:
-	add.s64 %rd353, %rd222, %rd211;
-	mov.b64 %rd222, %rd353;
+	add.s64 %rd344, %rd222, %rd211;
+	mov.b64 %rd222, %rd344;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd354, %rd216;
-$L77:
-	@!%p13 bra $L81;
-	bra.uni $L79;
-$L81:
-	// block scan
-	mov.b64 %rd355, %rd354;
-	mov.b32 %r92, %r3;
+	mov.b64 %rd345, %rd216;
 $L82:
-	setp.hs.u32 %p59, %r92, 32;
-	@%p59 bra $L83;
-	mov.b64 {%r93, %r94}, %rd355;
-	shfl.sync.up.b32 %r95|%p60, %r93, %r92, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
-	mov.b64 %rd356, {%r95, %r96};
-	@!%p60 bra $L84;
-	add.s64 %rd357, %rd356, %rd355;
-	mov.b64 %rd355, %rd357;
-$L84:
-	shl.b32 %r92, %r92, 1;
-	bra.uni $L82;
-$L83:
-	mov.b64 {%r97, %r98}, %rd355;
-	shfl.sync.up.b32 %r99|%p61, %r97, %r3, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
-	mov.b64 %rd358, {%r99, %r100};
-	setp.lo.u32 %p62, %r3, 32;
-	and.pred %p63, %p61, %p62;
-	selp.b64 %rd359, %rd358, 0, %p63;
-	sub.u32 %r101, %r13, %r3;
-	setp.eq.u32 %p64, %r7, %r101;
-	@!%p64 bra $L85;
-	mul.wide.u32 %rd360, %r8, 16;
-	add.s64 %rd361, %rd1, %rd360;
-	st.shared.s64 [%rd361+0], %rd355;
-$L85:
-	bar.sync 0;
-	setp.eq.u32 %p65, %r8, 0;
-	@!%p65 bra $L86;
-	mov.b64 %rd362, 0;
-	setp.lo.u32 %p66, %r7, %r10;
-	@!%p66 bra $L87;
-	mul.wide.u32 %rd363, %r7, 16;
-	add.s64 %rd364, %rd1, %rd363;
-	ld.shared.s64 %rd365, [%rd364+0];
-	mov.b64 %rd362, %rd365;
-$L87:
-	mov.b64 {%r102, %r103}, %rd362;
-	shfl.sync.up.b32 %r104|%p67, %r102, 1, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
-	mov.b64 %rd366, {%r104, %r105};
-	@!%p67 bra $L88;
-	add.s64 %rd367, %rd366, %rd362;
-	mov.b64 %rd362, %rd367;
-$L88:
-	mov.b64 {%r106, %r107}, %rd362;
-	shfl.sync.up.b32 %r108|%p68, %r106, 2, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
-	mov.b64 %rd368, {%r108, %r109};
-	@!%p68 bra $L89;
-	add.s64 %rd369, %rd368, %rd362;
-	mov.b64 %rd362, %rd369;
-$L89:
-	mov.b64 {%r110, %r111}, %rd362;
-	shfl.sync.up.b32 %r112|%p69, %r110, 4, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
-	mov.b64 %rd370, {%r112, %r113};
-	@!%p69 bra $L90;
-	add.s64 %rd371, %rd370, %rd362;
-	mov.b64 %rd362, %rd371;
-$L90:
-	mov.b64 {%r114, %r115}, %rd362;
-	shfl.sync.up.b32 %r116|%p70, %r114, 8, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
-	mov.b64 %rd372, {%r116, %r117};
-	@!%p70 bra $L91;
-	add.s64 %rd373, %rd372, %rd362;
-	mov.b64 %rd362, %rd373;
-$L91:
-	mov.b64 {%r118, %r119}, %rd362;
-	shfl.sync.up.b32 %r120|%p71, %r118, 16, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
-	mov.b64 %rd374, {%r120, %r121};
-	@!%p71 bra $L92;
-	add.s64 %rd375, %rd374, %rd362;
-	mov.b64 %rd362, %rd375;
-$L92:
-	mov.b64 {%r122, %r123}, %rd362;
-	shfl.sync.up.b32 %r124|%p72, %r122, 1, 0, %r17;
-	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
-	mov.b64 %rd376, {%r124, %r125};
-	selp.b64 %rd377, %rd376, 0, %p72;
-	@!%p66 bra $L93;
-	mul.wide.u32 %rd378, %r7, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	add.s64 %rd380, %rd379, 512;
-	st.shared.s64 [%rd380+0], %rd377;
-$L93:
-	sub.u32 %r126, %r10, 1;
-	setp.eq.u32 %p73, %r7, %r126;
-	@!%p73 bra $L94;
-	st.shared.s64 [%rd1+1024], %rd362;
-$L94:
+	@!%p13 bra $L86;
+	bra.uni $L84;
 $L86:
+	// block scan
+	mov.b64 %rd346, %rd345;
+	mov.b32 %r92, %r3;
+$L87:
+	setp.hs.u32 %p60, %r92, 32;
+	@%p60 bra $L88;
+	mov.b64 {%r93, %r94}, %rd346;
+	shfl.sync.up.b32 %r95|%p61, %r93, %r92, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r92, 0, %r17;
+	mov.b64 %rd347, {%r95, %r96};
+	@!%p61 bra $L89;
+	add.s64 %rd348, %rd347, %rd346;
+	mov.b64 %rd346, %rd348;
+$L89:
+	shl.b32 %r92, %r92, 1;
+	bra.uni $L87;
+$L88:
+	mov.b64 {%r97, %r98}, %rd346;
+	shfl.sync.up.b32 %r99|%p62, %r97, %r3, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, %r3, 0, %r17;
+	mov.b64 %rd349, {%r99, %r100};
+	setp.lo.u32 %p63, %r3, 32;
+	and.pred %p64, %p62, %p63;
+	selp.b64 %rd350, %rd349, 0, %p64;
+	sub.u32 %r101, %r13, %r3;
+	setp.eq.u32 %p65, %r7, %r101;
+	@!%p65 bra $L90;
+	mul.wide.u32 %rd351, %r8, 16;
+	add.s64 %rd352, %rd1, %rd351;
+	st.shared.s64 [%rd352+0], %rd346;
+$L90:
 	bar.sync 0;
-	mul.wide.u32 %rd381, %r8, 16;
-	add.s64 %rd382, %rd1, %rd381;
-	add.s64 %rd383, %rd382, 512;
-	ld.shared.s64 %rd384, [%rd383+0];
-	add.s64 %rd385, %rd384, %rd359;
-	ld.shared.s64 %rd386, [%rd1+1024];
-	mov.b64 {%r127, %r128}, %rd385;
-	shfl.sync.idx.b32 %r129|%p74, %r127, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
-	mov.b64 %rd387, {%r129, %r130};
-	mov.b64 %rd388, %rd386;
-	mov.b64 %rd389, %rd387;
-	mov.b64 %rd390, %rd388;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	mov.b64 %rd393, %rd391;
-	mov.b64 %rd394, %rd392;
-	mov.b64 %rd395, 0;
-	cvt.u64.u32 %rd396, %r2;
-	setp.eq.s64 %p75, %rd396, 0;
-	setp.gt.s64 %p76, %rd394, 0;
-	and.pred %p77, %p75, %p76;
-	@!%p77 bra $L96;
-	atom.global.add.u64 %rd397, [%rd163], %rd394;
-	mov.b64 %rd398, %rd397;
-	mov.b64 %rd395, %rd398;
+	setp.eq.u32 %p66, %r8, 0;
+	@!%p66 bra $L91;
+	mov.b64 %rd353, 0;
+	setp.lo.u32 %p67, %r7, %r10;
+	@!%p67 bra $L92;
+	mul.wide.u32 %rd354, %r7, 16;
+	add.s64 %rd355, %rd1, %rd354;
+	ld.shared.s64 %rd356, [%rd355+0];
+	mov.b64 %rd353, %rd356;
+$L92:
+	mov.b64 {%r102, %r103}, %rd353;
+	shfl.sync.up.b32 %r104|%p68, %r102, 1, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 1, 0, %r17;
+	mov.b64 %rd357, {%r104, %r105};
+	@!%p68 bra $L93;
+	add.s64 %rd358, %rd357, %rd353;
+	mov.b64 %rd353, %rd358;
+$L93:
+	mov.b64 {%r106, %r107}, %rd353;
+	shfl.sync.up.b32 %r108|%p69, %r106, 2, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 2, 0, %r17;
+	mov.b64 %rd359, {%r108, %r109};
+	@!%p69 bra $L94;
+	add.s64 %rd360, %rd359, %rd353;
+	mov.b64 %rd353, %rd360;
+$L94:
+	mov.b64 {%r110, %r111}, %rd353;
+	shfl.sync.up.b32 %r112|%p70, %r110, 4, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 4, 0, %r17;
+	mov.b64 %rd361, {%r112, %r113};
+	@!%p70 bra $L95;
+	add.s64 %rd362, %rd361, %rd353;
+	mov.b64 %rd353, %rd362;
+$L95:
+	mov.b64 {%r114, %r115}, %rd353;
+	shfl.sync.up.b32 %r116|%p71, %r114, 8, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 8, 0, %r17;
+	mov.b64 %rd363, {%r116, %r117};
+	@!%p71 bra $L96;
+	add.s64 %rd364, %rd363, %rd353;
+	mov.b64 %rd353, %rd364;
 $L96:
-	cvt.u64.u32 %rd399, %r2;
-	setp.eq.s64 %p78, %rd399, 0;
-	setp.eq.u32 %p79, %r1, 0;
-	and.pred %p80, %p78, %p79;
-	bar.sync 0;
-	@!%p80 bra $L97;
-	st.shared.s64 [%rd1+1024], %rd395;
+	mov.b64 {%r118, %r119}, %rd353;
+	shfl.sync.up.b32 %r120|%p72, %r118, 16, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 16, 0, %r17;
+	mov.b64 %rd365, {%r120, %r121};
+	@!%p72 bra $L97;
+	add.s64 %rd366, %rd365, %rd353;
+	mov.b64 %rd353, %rd366;
 $L97:
-	bar.sync 0;
-	ld.shared.s64 %rd400, [%rd1+1024];
-	mov.b64 %rd401, %rd400;
-	mov.b64 %rd395, %rd401;
-	add.s64 %rd402, %rd395, %rd393;
-	mov.b64 %rd403, %rd402;
-	mov.b64 %rd404, 0;
+	mov.b64 {%r122, %r123}, %rd353;
+	shfl.sync.up.b32 %r124|%p73, %r122, 1, 0, %r17;
+	shfl.sync.up.b32 %r125, %r123, 1, 0, %r17;
+	mov.b64 %rd367, {%r124, %r125};
+	selp.b64 %rd368, %rd367, 0, %p73;
+	@!%p67 bra $L98;
+	mul.wide.u32 %rd369, %r7, 16;
+	add.s64 %rd370, %rd1, %rd369;
+	add.s64 %rd371, %rd370, 512;
+	st.shared.s64 [%rd371+0], %rd368;
 $L98:
-	setp.lt.s64 %p81, %rd404, %rd354;
-	not.pred %p82, %p81;
-	@!%p82 bra $L102;
-	bra.uni $L100;
-$L102:
-	mul.lo.s64 %rd405, %rd404, %rd194;
-	mad.lo.s64 %rd406, %rd405, 4, %rd192;
-	ld.shared.s32 %r131, [%rd406+0];
-	mov.b32 %r132, %r131;
-	add.s64 %rd407, %rd403, %rd404;
-	mul.lo.s64 %rd408, %rd407, %rd162;
-	mad.lo.s64 %rd409, %rd408, 4, %rd160;
-	st.global.s32 [%rd409+0], %r132;
+	sub.u32 %r126, %r10, 1;
+	setp.eq.u32 %p74, %r7, %r126;
+	@!%p74 bra $L99;
+	st.shared.s64 [%rd1+1024], %rd353;
 $L99:
-	add.s64 %rd410, %rd404, 1;
-	mov.b64 %rd404, %rd410;
-	bra.uni $L98;
-$L100:
-	bra.uni $L79;
-$L78:
-	bra.uni $L77;
-$L79:
+$L91:
+	bar.sync 0;
+	mul.wide.u32 %rd372, %r8, 16;
+	add.s64 %rd373, %rd1, %rd372;
+	add.s64 %rd374, %rd373, 512;
+	ld.shared.s64 %rd375, [%rd374+0];
+	add.s64 %rd376, %rd375, %rd350;
+	ld.shared.s64 %rd377, [%rd1+1024];
+	mov.b64 {%r127, %r128}, %rd376;
+	shfl.sync.idx.b32 %r129|%p75, %r127, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r130, %r128, 0, %r22, %r17;
+	mov.b64 %rd378, {%r129, %r130};
+	mov.b64 %rd379, %rd377;
+	mov.b64 %rd380, %rd378;
+	mov.b64 %rd381, %rd379;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	mov.b64 %rd384, %rd382;
+	mov.b64 %rd385, %rd383;
+	mov.b64 %rd386, 0;
+	cvt.u64.u32 %rd387, %r2;
+	setp.eq.s64 %p76, %rd387, 0;
+	setp.gt.s64 %p77, %rd385, 0;
+	and.pred %p78, %p76, %p77;
+	@!%p78 bra $L101;
+	atom.global.add.u64 %rd388, [%rd163], %rd385;
+	mov.b64 %rd389, %rd388;
+	mov.b64 %rd386, %rd389;
+$L101:
+	cvt.u64.u32 %rd390, %r2;
+	setp.eq.s64 %p79, %rd390, 0;
+	setp.eq.u32 %p80, %r1, 0;
+	and.pred %p81, %p79, %p80;
+	bar.sync 0;
+	@!%p81 bra $L102;
+	st.shared.s64 [%rd1+1024], %rd386;
+$L102:
+	bar.sync 0;
+	ld.shared.s64 %rd391, [%rd1+1024];
+	mov.b64 %rd392, %rd391;
+	mov.b64 %rd386, %rd392;
+	add.s64 %rd393, %rd386, %rd384;
+	mov.b64 %rd394, %rd393;
+	mov.b64 %rd395, 0;
+$L103:
+	setp.lt.s64 %p82, %rd395, %rd345;
+	not.pred %p83, %p82;
+	@!%p83 bra $L107;
+	bra.uni $L105;
+$L107:
+	mul.lo.s64 %rd396, %rd395, %rd194;
+	mad.lo.s64 %rd397, %rd396, 4, %rd192;
+	ld.shared.s32 %r131, [%rd397+0];
+	mov.b32 %r132, %r131;
+	add.s64 %rd398, %rd394, %rd395;
+	mul.lo.s64 %rd399, %rd398, %rd162;
+	mad.lo.s64 %rd400, %rd399, 4, %rd160;
+	st.global.s32 [%rd400+0], %r132;
+$L104:
+	add.s64 %rd401, %rd395, 1;
+	mov.b64 %rd395, %rd401;
+	bra.uni $L103;
+$L105:
+	bra.uni $L84;
+$L83:
+	bra.uni $L82;
+$L84:
 $L11:
-	add.s64 %rd411, %rd215, %rd213;
-	mov.b64 %rd215, %rd411;
+	add.s64 %rd402, %rd215, %rd213;
+	mov.b64 %rd215, %rd402;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -6792,423 +6792,423 @@ $L7:
 	add.s64 %rd142, %rd142, %rd141;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd412, %rd129;
-	mov.b64 %rd413, %rd130;
+	mov.b64 %rd403, %rd129;
+	mov.b64 %rd404, %rd130;
 	// block reduction
 	mov.b32 %r133, 1;
 	sub.u32 %r134, %r13, 1;
 	mov.b32 %r135, %r3;
-$L103:
-	setp.hs.u32 %p83, %r135, 32;
-	@%p83 bra $L104;
-	mov.b64 {%r136, %r137}, %rd412;
-	shfl.sync.down.b32 %r138|%p84, %r136, %r135, %r134, %r17;
+$L108:
+	setp.hs.u32 %p84, %r135, 32;
+	@%p84 bra $L109;
+	mov.b64 {%r136, %r137}, %rd403;
+	shfl.sync.down.b32 %r138|%p85, %r136, %r135, %r134, %r17;
 	shfl.sync.down.b32 %r139, %r137, %r135, %r134, %r17;
-	mov.b64 %rd414, {%r138, %r139};
-	mov.b64 {%r140, %r141}, %rd413;
+	mov.b64 %rd405, {%r138, %r139};
+	mov.b64 {%r140, %r141}, %rd404;
 	shfl.sync.down.b32 %r142, %r140, %r135, %r134, %r17;
 	shfl.sync.down.b32 %r143, %r141, %r135, %r134, %r17;
-	mov.b64 %rd415, {%r142, %r143};
-	@!%p84 bra $L105;
-	setp.ne.u32 %p85, %r18, 9;
-	@%p85 bra.uni $L107;
-	setp.lt.s64 %p86, %rd414, %rd412;
-	setp.eq.s64 %p87, %rd414, %rd412;
-	setp.lt.s64 %p88, %rd415, %rd413;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd416, %rd414, %rd412, %p90;
-	selp.b64 %rd417, %rd415, %rd413, %p90;
-	mov.b64 %rd412, %rd416;
-	mov.b64 %rd413, %rd417;
-	bra.uni $L106;
-$L107:
-	setp.ne.u32 %p91, %r18, 10;
-	@%p91 bra.uni $L108;
-	setp.gt.s64 %p92, %rd414, %rd412;
-	setp.eq.s64 %p93, %rd414, %rd412;
-	setp.lt.s64 %p94, %rd415, %rd413;
-	and.pred %p95, %p93, %p94;
-	or.pred %p96, %p92, %p95;
-	selp.b64 %rd418, %rd414, %rd412, %p96;
-	selp.b64 %rd419, %rd415, %rd413, %p96;
-	mov.b64 %rd412, %rd418;
-	mov.b64 %rd413, %rd419;
-	bra.uni $L106;
-$L108:
-	mov.b64 %rd420, %rd412;
-	mov.b64 %rd421, %rd413;
-	mov.b64 %rd422, %rd414;
-	mov.b64 %rd423, %rd415;
-	mov.b64 %rd424, %rd420;
-	mov.b64 %rd425, %rd421;
-	mov.b64 %rd426, %rd422;
-	mov.b64 %rd427, %rd423;
-	mov.b64 %rd428, %rd426;
-	mov.b64 %rd429, %rd427;
-	add.s64 %rd430, %rd424, %rd428;
-	mov.b64 %rd424, %rd430;
-	add.s64 %rd431, %rd425, %rd429;
-	mov.b64 %rd425, %rd431;
-$L109:
-	mov.b64 %rd412, %rd424;
-	mov.b64 %rd413, %rd425;
-$L106:
-$L105:
-	shl.b32 %r135, %r135, 1;
-	bra.uni $L103;
-$L104:
-	setp.eq.u32 %p97, %r7, 0;
-	@!%p97 bra $L110;
-	mul.wide.u32 %rd432, %r8, 16;
-	add.s64 %rd433, %rd1, %rd432;
-	st.shared.s64 [%rd433+0], %rd412;
-	st.shared.s64 [%rd433+8], %rd413;
-$L110:
-	bar.sync 0;
-	setp.eq.u32 %p98, %r8, 0;
-	@!%p98 bra $L111;
-	setp.lo.u32 %p99, %r7, %r10;
-	@!%p99 bra $L112;
-	mul.wide.u32 %rd434, %r7, 16;
-	add.s64 %rd435, %rd1, %rd434;
-	ld.shared.s64 %rd436, [%rd435+0];
-	ld.shared.s64 %rd437, [%rd435+8];
-	mov.b64 %rd412, %rd436;
-	mov.b64 %rd413, %rd437;
+	mov.b64 %rd406, {%r142, %r143};
+	@!%p85 bra $L110;
+	setp.ne.u32 %p86, %r18, 9;
+	@%p86 bra.uni $L112;
+	setp.lt.s64 %p87, %rd405, %rd403;
+	setp.eq.s64 %p88, %rd405, %rd403;
+	setp.lt.s64 %p89, %rd406, %rd404;
+	and.pred %p90, %p88, %p89;
+	or.pred %p91, %p87, %p90;
+	selp.b64 %rd407, %rd405, %rd403, %p91;
+	selp.b64 %rd408, %rd406, %rd404, %p91;
+	mov.b64 %rd403, %rd407;
+	mov.b64 %rd404, %rd408;
+	bra.uni $L111;
 $L112:
+	setp.ne.u32 %p92, %r18, 10;
+	@%p92 bra.uni $L113;
+	setp.gt.s64 %p93, %rd405, %rd403;
+	setp.eq.s64 %p94, %rd405, %rd403;
+	setp.lt.s64 %p95, %rd406, %rd404;
+	and.pred %p96, %p94, %p95;
+	or.pred %p97, %p93, %p96;
+	selp.b64 %rd409, %rd405, %rd403, %p97;
+	selp.b64 %rd410, %rd406, %rd404, %p97;
+	mov.b64 %rd403, %rd409;
+	mov.b64 %rd404, %rd410;
+	bra.uni $L111;
+$L113:
+	mov.b64 %rd411, %rd403;
+	mov.b64 %rd412, %rd404;
+	mov.b64 %rd413, %rd405;
+	mov.b64 %rd414, %rd406;
+	mov.b64 %rd415, %rd411;
+	mov.b64 %rd416, %rd412;
+	mov.b64 %rd417, %rd413;
+	mov.b64 %rd418, %rd414;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	add.s64 %rd421, %rd415, %rd419;
+	mov.b64 %rd415, %rd421;
+	add.s64 %rd422, %rd416, %rd420;
+	mov.b64 %rd416, %rd422;
+$L114:
+	mov.b64 %rd403, %rd415;
+	mov.b64 %rd404, %rd416;
+$L111:
+$L110:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L108;
+$L109:
+	setp.eq.u32 %p98, %r7, 0;
+	@!%p98 bra $L115;
+	mul.wide.u32 %rd423, %r8, 16;
+	add.s64 %rd424, %rd1, %rd423;
+	st.shared.s64 [%rd424+0], %rd403;
+	st.shared.s64 [%rd424+8], %rd404;
+$L115:
+	bar.sync 0;
+	setp.eq.u32 %p99, %r8, 0;
+	@!%p99 bra $L116;
+	setp.lo.u32 %p100, %r7, %r10;
+	@!%p100 bra $L117;
+	mul.wide.u32 %rd425, %r7, 16;
+	add.s64 %rd426, %rd1, %rd425;
+	ld.shared.s64 %rd427, [%rd426+0];
+	ld.shared.s64 %rd428, [%rd426+8];
+	mov.b64 %rd403, %rd427;
+	mov.b64 %rd404, %rd428;
+$L117:
 	sub.u32 %r144, %r10, 1;
 	mov.b32 %r145, %r133;
-$L113:
-	setp.hs.u32 %p100, %r145, 32;
-	@%p100 bra $L114;
-	mov.b64 {%r146, %r147}, %rd412;
-	shfl.sync.down.b32 %r148|%p101, %r146, %r145, %r144, %r17;
+$L118:
+	setp.hs.u32 %p101, %r145, 32;
+	@%p101 bra $L119;
+	mov.b64 {%r146, %r147}, %rd403;
+	shfl.sync.down.b32 %r148|%p102, %r146, %r145, %r144, %r17;
 	shfl.sync.down.b32 %r149, %r147, %r145, %r144, %r17;
-	mov.b64 %rd438, {%r148, %r149};
-	mov.b64 {%r150, %r151}, %rd413;
+	mov.b64 %rd429, {%r148, %r149};
+	mov.b64 {%r150, %r151}, %rd404;
 	shfl.sync.down.b32 %r152, %r150, %r145, %r144, %r17;
 	shfl.sync.down.b32 %r153, %r151, %r145, %r144, %r17;
-	mov.b64 %rd439, {%r152, %r153};
-	@!%p101 bra $L115;
-	setp.ne.u32 %p102, %r18, 9;
-	@%p102 bra.uni $L117;
-	setp.lt.s64 %p103, %rd438, %rd412;
-	setp.eq.s64 %p104, %rd438, %rd412;
-	setp.lt.s64 %p105, %rd439, %rd413;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd440, %rd438, %rd412, %p107;
-	selp.b64 %rd441, %rd439, %rd413, %p107;
-	mov.b64 %rd412, %rd440;
-	mov.b64 %rd413, %rd441;
-	bra.uni $L116;
-$L117:
-	setp.ne.u32 %p108, %r18, 10;
-	@%p108 bra.uni $L118;
-	setp.gt.s64 %p109, %rd438, %rd412;
-	setp.eq.s64 %p110, %rd438, %rd412;
-	setp.lt.s64 %p111, %rd439, %rd413;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd442, %rd438, %rd412, %p113;
-	selp.b64 %rd443, %rd439, %rd413, %p113;
-	mov.b64 %rd412, %rd442;
-	mov.b64 %rd413, %rd443;
-	bra.uni $L116;
-$L118:
-	mov.b64 %rd444, %rd412;
-	mov.b64 %rd445, %rd413;
-	mov.b64 %rd446, %rd438;
-	mov.b64 %rd447, %rd439;
-	mov.b64 %rd424, %rd444;
-	mov.b64 %rd425, %rd445;
-	mov.b64 %rd426, %rd446;
-	mov.b64 %rd427, %rd447;
-	mov.b64 %rd428, %rd426;
-	mov.b64 %rd429, %rd427;
-	add.s64 %rd448, %rd424, %rd428;
-	mov.b64 %rd424, %rd448;
-	add.s64 %rd449, %rd425, %rd429;
-	mov.b64 %rd425, %rd449;
-$L119:
-	mov.b64 %rd412, %rd424;
-	mov.b64 %rd413, %rd425;
-$L116:
-$L115:
-	shl.b32 %r145, %r145, 1;
-	bra.uni $L113;
-$L114:
-$L111:
-	mul.wide.u32 %rd450, %r29, 16;
-	add.s64 %rd451, %rd11, %rd450;
-	setp.eq.u32 %p114, %r5, 0;
-	@!%p114 bra $L120;
-	st.global.s64 [%rd451+0], %rd412;
-	st.global.s64 [%rd451+8], %rd413;
+	mov.b64 %rd430, {%r152, %r153};
+	@!%p102 bra $L120;
+	setp.ne.u32 %p103, %r18, 9;
+	@%p103 bra.uni $L122;
+	setp.lt.s64 %p104, %rd429, %rd403;
+	setp.eq.s64 %p105, %rd429, %rd403;
+	setp.lt.s64 %p106, %rd430, %rd404;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd431, %rd429, %rd403, %p108;
+	selp.b64 %rd432, %rd430, %rd404, %p108;
+	mov.b64 %rd403, %rd431;
+	mov.b64 %rd404, %rd432;
+	bra.uni $L121;
+$L122:
+	setp.ne.u32 %p109, %r18, 10;
+	@%p109 bra.uni $L123;
+	setp.gt.s64 %p110, %rd429, %rd403;
+	setp.eq.s64 %p111, %rd429, %rd403;
+	setp.lt.s64 %p112, %rd430, %rd404;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd433, %rd429, %rd403, %p114;
+	selp.b64 %rd434, %rd430, %rd404, %p114;
+	mov.b64 %rd403, %rd433;
+	mov.b64 %rd404, %rd434;
+	bra.uni $L121;
+$L123:
+	mov.b64 %rd435, %rd403;
+	mov.b64 %rd436, %rd404;
+	mov.b64 %rd437, %rd429;
+	mov.b64 %rd438, %rd430;
+	mov.b64 %rd415, %rd435;
+	mov.b64 %rd416, %rd436;
+	mov.b64 %rd417, %rd437;
+	mov.b64 %rd418, %rd438;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	add.s64 %rd439, %rd415, %rd419;
+	mov.b64 %rd415, %rd439;
+	add.s64 %rd440, %rd416, %rd420;
+	mov.b64 %rd416, %rd440;
+$L124:
+	mov.b64 %rd403, %rd415;
+	mov.b64 %rd404, %rd416;
+$L121:
 $L120:
-	// the last block combines the partials
+	shl.b32 %r145, %r145, 1;
+	bra.uni $L118;
+$L119:
+$L116:
+	mul.wide.u32 %rd441, %r29, 16;
+	add.s64 %rd442, %rd11, %rd441;
 	setp.eq.u32 %p115, %r5, 0;
-	@!%p115 bra $L121;
+	@!%p115 bra $L125;
+	st.global.s64 [%rd442+0], %rd403;
+	st.global.s64 [%rd442+8], %rd404;
+$L125:
+	// the last block combines the partials
+	setp.eq.u32 %p116, %r5, 0;
+	@!%p116 bra $L126;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r154, [gk_reduce_done], 1;
 	sub.u32 %r155, %r30, 1;
-	setp.eq.u32 %p116, %r154, %r155;
+	setp.eq.u32 %p117, %r154, %r155;
 	fence.acq_rel.gpu;
-	selp.b32 %r156, 1, 0, %p116;
+	selp.b32 %r156, 1, 0, %p117;
 	st.shared.u32 [%rd1+1024], %r156;
-$L121:
+$L126:
 	bar.sync 0;
 	ld.shared.u32 %r157, [%rd1+1024];
-	setp.ne.u32 %p117, %r157, 0;
-	@!%p117 bra $L122;
-	cvt.u64.u32 %rd454, %r30;
-	cvt.u64.u32 %rd455, %r5;
-	cvt.u64.u32 %rd456, %r6;
-	setp.ne.u32 %p118, %r18, 9;
-	@%p118 bra.uni $L124;
-	mov.b64 %rd452, 9223372036854775807;
-	mov.b64 %rd453, 9223372036854775807;
-	mov.b64 %rd457, %rd455;
-$L125:
-	setp.ge.s64 %p119, %rd457, %rd454;
-	@%p119 bra $L126;
-	mad.lo.s64 %rd458, %rd457, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd459, [%rd458+0];
-	ld.relaxed.gpu.global.s64 %rd460, [%rd458+8];
-	setp.lt.s64 %p120, %rd459, %rd452;
-	setp.eq.s64 %p121, %rd459, %rd452;
-	setp.lt.s64 %p122, %rd460, %rd453;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd461, %rd459, %rd452, %p124;
-	selp.b64 %rd462, %rd460, %rd453, %p124;
-	mov.b64 %rd452, %rd461;
-	mov.b64 %rd453, %rd462;
-	add.s64 %rd457, %rd457, %rd456;
-	bra.uni $L125;
-$L126:
-	bra.uni $L123;
-$L124:
-	setp.ne.u32 %p125, %r18, 10;
-	@%p125 bra.uni $L127;
-	mov.b64 %rd452, -9223372036854775808;
-	mov.b64 %rd453, 9223372036854775807;
-	mov.b64 %rd463, %rd455;
-$L128:
-	setp.ge.s64 %p126, %rd463, %rd454;
-	@%p126 bra $L129;
-	mad.lo.s64 %rd464, %rd463, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd465, [%rd464+0];
-	ld.relaxed.gpu.global.s64 %rd466, [%rd464+8];
-	setp.gt.s64 %p127, %rd465, %rd452;
-	setp.eq.s64 %p128, %rd465, %rd452;
-	setp.lt.s64 %p129, %rd466, %rd453;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd467, %rd465, %rd452, %p131;
-	selp.b64 %rd468, %rd466, %rd453, %p131;
-	mov.b64 %rd452, %rd467;
-	mov.b64 %rd453, %rd468;
-	add.s64 %rd463, %rd463, %rd456;
+	setp.ne.u32 %p118, %r157, 0;
+	@!%p118 bra $L127;
+	cvt.u64.u32 %rd445, %r30;
+	cvt.u64.u32 %rd446, %r5;
+	cvt.u64.u32 %rd447, %r6;
+	setp.ne.u32 %p119, %r18, 9;
+	@%p119 bra.uni $L129;
+	mov.b64 %rd443, 9223372036854775807;
+	mov.b64 %rd444, 9223372036854775807;
+	mov.b64 %rd448, %rd446;
+$L130:
+	setp.ge.s64 %p120, %rd448, %rd445;
+	@%p120 bra $L131;
+	mad.lo.s64 %rd449, %rd448, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd450, [%rd449+0];
+	ld.relaxed.gpu.global.s64 %rd451, [%rd449+8];
+	setp.lt.s64 %p121, %rd450, %rd443;
+	setp.eq.s64 %p122, %rd450, %rd443;
+	setp.lt.s64 %p123, %rd451, %rd444;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd452, %rd450, %rd443, %p125;
+	selp.b64 %rd453, %rd451, %rd444, %p125;
+	mov.b64 %rd443, %rd452;
+	mov.b64 %rd444, %rd453;
+	add.s64 %rd448, %rd448, %rd447;
+	bra.uni $L130;
+$L131:
 	bra.uni $L128;
 $L129:
-	bra.uni $L123;
-$L127:
+	setp.ne.u32 %p126, %r18, 10;
+	@%p126 bra.uni $L132;
+	mov.b64 %rd443, -9223372036854775808;
+	mov.b64 %rd444, 9223372036854775807;
+	mov.b64 %rd454, %rd446;
+$L133:
+	setp.ge.s64 %p127, %rd454, %rd445;
+	@%p127 bra $L134;
+	mad.lo.s64 %rd455, %rd454, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd456, [%rd455+0];
+	ld.relaxed.gpu.global.s64 %rd457, [%rd455+8];
+	setp.gt.s64 %p128, %rd456, %rd443;
+	setp.eq.s64 %p129, %rd456, %rd443;
+	setp.lt.s64 %p130, %rd457, %rd444;
+	and.pred %p131, %p129, %p130;
+	or.pred %p132, %p128, %p131;
+	selp.b64 %rd458, %rd456, %rd443, %p132;
+	selp.b64 %rd459, %rd457, %rd444, %p132;
+	mov.b64 %rd443, %rd458;
+	mov.b64 %rd444, %rd459;
+	add.s64 %rd454, %rd454, %rd447;
+	bra.uni $L133;
+$L134:
+	bra.uni $L128;
+$L132:
 	mov.b64 %rd133, 0;
 	mov.b64 %rd134, 0;
 	mov.b64 %rd135, 0;
 	mov.b64 %rd136, 0;
 	mov.b64 %rd133, %rd135;
 	mov.b64 %rd134, %rd136;
-$L130:
-	mov.b64 %rd469, %rd133;
-	mov.b64 %rd470, %rd134;
-	mov.b64 %rd452, %rd469;
-	mov.b64 %rd453, %rd470;
-	mov.b64 %rd471, %rd455;
-$L131:
-	setp.ge.s64 %p132, %rd471, %rd454;
-	@%p132 bra $L132;
-	mad.lo.s64 %rd472, %rd471, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd473, [%rd472+0];
-	ld.relaxed.gpu.global.s64 %rd474, [%rd472+8];
-	mov.b64 %rd475, %rd452;
-	mov.b64 %rd476, %rd453;
-	mov.b64 %rd477, %rd473;
-	mov.b64 %rd478, %rd474;
-	mov.b64 %rd424, %rd475;
-	mov.b64 %rd425, %rd476;
-	mov.b64 %rd426, %rd477;
-	mov.b64 %rd427, %rd478;
-	mov.b64 %rd428, %rd426;
-	mov.b64 %rd429, %rd427;
-	add.s64 %rd479, %rd424, %rd428;
-	mov.b64 %rd424, %rd479;
-	add.s64 %rd480, %rd425, %rd429;
-	mov.b64 %rd425, %rd480;
-$L133:
-	mov.b64 %rd452, %rd424;
-	mov.b64 %rd453, %rd425;
-	add.s64 %rd471, %rd471, %rd456;
-	bra.uni $L131;
-$L132:
-$L123:
-	mov.b64 %rd481, %rd452;
-	mov.b64 %rd482, %rd453;
+$L135:
+	mov.b64 %rd460, %rd133;
+	mov.b64 %rd461, %rd134;
+	mov.b64 %rd443, %rd460;
+	mov.b64 %rd444, %rd461;
+	mov.b64 %rd462, %rd446;
+$L136:
+	setp.ge.s64 %p133, %rd462, %rd445;
+	@%p133 bra $L137;
+	mad.lo.s64 %rd463, %rd462, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd464, [%rd463+0];
+	ld.relaxed.gpu.global.s64 %rd465, [%rd463+8];
+	mov.b64 %rd466, %rd443;
+	mov.b64 %rd467, %rd444;
+	mov.b64 %rd468, %rd464;
+	mov.b64 %rd469, %rd465;
+	mov.b64 %rd415, %rd466;
+	mov.b64 %rd416, %rd467;
+	mov.b64 %rd417, %rd468;
+	mov.b64 %rd418, %rd469;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	add.s64 %rd470, %rd415, %rd419;
+	mov.b64 %rd415, %rd470;
+	add.s64 %rd471, %rd416, %rd420;
+	mov.b64 %rd416, %rd471;
+$L138:
+	mov.b64 %rd443, %rd415;
+	mov.b64 %rd444, %rd416;
+	add.s64 %rd462, %rd462, %rd447;
+	bra.uni $L136;
+$L137:
+$L128:
+	mov.b64 %rd472, %rd443;
+	mov.b64 %rd473, %rd444;
 	// block reduction
 	mov.b32 %r158, 1;
 	mov.b32 %r159, 1;
 	sub.u32 %r160, %r13, 1;
 	mov.b32 %r161, %r158;
-$L134:
-	setp.hs.u32 %p133, %r161, 32;
-	@%p133 bra $L135;
-	mov.b64 {%r162, %r163}, %rd481;
-	shfl.sync.down.b32 %r164|%p134, %r162, %r161, %r160, %r17;
+$L139:
+	setp.hs.u32 %p134, %r161, 32;
+	@%p134 bra $L140;
+	mov.b64 {%r162, %r163}, %rd472;
+	shfl.sync.down.b32 %r164|%p135, %r162, %r161, %r160, %r17;
 	shfl.sync.down.b32 %r165, %r163, %r161, %r160, %r17;
-	mov.b64 %rd483, {%r164, %r165};
-	mov.b64 {%r166, %r167}, %rd482;
+	mov.b64 %rd474, {%r164, %r165};
+	mov.b64 {%r166, %r167}, %rd473;
 	shfl.sync.down.b32 %r168, %r166, %r161, %r160, %r17;
 	shfl.sync.down.b32 %r169, %r167, %r161, %r160, %r17;
-	mov.b64 %rd484, {%r168, %r169};
-	@!%p134 bra $L136;
-	setp.ne.u32 %p135, %r18, 9;
-	@%p135 bra.uni $L138;
-	setp.lt.s64 %p136, %rd483, %rd481;
-	setp.eq.s64 %p137, %rd483, %rd481;
-	setp.lt.s64 %p138, %rd484, %rd482;
-	and.pred %p139, %p137, %p138;
-	or.pred %p140, %p136, %p139;
-	selp.b64 %rd485, %rd483, %rd481, %p140;
-	selp.b64 %rd486, %rd484, %rd482, %p140;
-	mov.b64 %rd481, %rd485;
-	mov.b64 %rd482, %rd486;
-	bra.uni $L137;
-$L138:
-	setp.ne.u32 %p141, %r18, 10;
-	@%p141 bra.uni $L139;
-	setp.gt.s64 %p142, %rd483, %rd481;
-	setp.eq.s64 %p143, %rd483, %rd481;
-	setp.lt.s64 %p144, %rd484, %rd482;
-	and.pred %p145, %p143, %p144;
-	or.pred %p146, %p142, %p145;
-	selp.b64 %rd487, %rd483, %rd481, %p146;
-	selp.b64 %rd488, %rd484, %rd482, %p146;
-	mov.b64 %rd481, %rd487;
-	mov.b64 %rd482, %rd488;
-	bra.uni $L137;
-$L139:
-	mov.b64 %rd489, %rd481;
-	mov.b64 %rd490, %rd482;
-	mov.b64 %rd491, %rd483;
-	mov.b64 %rd492, %rd484;
-	mov.b64 %rd424, %rd489;
-	mov.b64 %rd425, %rd490;
-	mov.b64 %rd426, %rd491;
-	mov.b64 %rd427, %rd492;
-	mov.b64 %rd428, %rd426;
-	mov.b64 %rd429, %rd427;
-	add.s64 %rd493, %rd424, %rd428;
-	mov.b64 %rd424, %rd493;
-	add.s64 %rd494, %rd425, %rd429;
-	mov.b64 %rd425, %rd494;
-$L140:
-	mov.b64 %rd481, %rd424;
-	mov.b64 %rd482, %rd425;
-$L137:
-$L136:
-	shl.b32 %r161, %r161, 1;
-	bra.uni $L134;
-$L135:
-	setp.eq.u32 %p147, %r7, 0;
-	@!%p147 bra $L141;
-	mul.wide.u32 %rd495, %r8, 16;
-	add.s64 %rd496, %rd1, %rd495;
-	st.shared.s64 [%rd496+0], %rd481;
-	st.shared.s64 [%rd496+8], %rd482;
-$L141:
-	bar.sync 0;
-	setp.eq.u32 %p148, %r8, 0;
-	@!%p148 bra $L142;
-	setp.lo.u32 %p149, %r7, %r10;
-	@!%p149 bra $L143;
-	mul.wide.u32 %rd497, %r7, 16;
-	add.s64 %rd498, %rd1, %rd497;
-	ld.shared.s64 %rd499, [%rd498+0];
-	ld.shared.s64 %rd500, [%rd498+8];
-	mov.b64 %rd481, %rd499;
-	mov.b64 %rd482, %rd500;
+	mov.b64 %rd475, {%r168, %r169};
+	@!%p135 bra $L141;
+	setp.ne.u32 %p136, %r18, 9;
+	@%p136 bra.uni $L143;
+	setp.lt.s64 %p137, %rd474, %rd472;
+	setp.eq.s64 %p138, %rd474, %rd472;
+	setp.lt.s64 %p139, %rd475, %rd473;
+	and.pred %p140, %p138, %p139;
+	or.pred %p141, %p137, %p140;
+	selp.b64 %rd476, %rd474, %rd472, %p141;
+	selp.b64 %rd477, %rd475, %rd473, %p141;
+	mov.b64 %rd472, %rd476;
+	mov.b64 %rd473, %rd477;
+	bra.uni $L142;
 $L143:
+	setp.ne.u32 %p142, %r18, 10;
+	@%p142 bra.uni $L144;
+	setp.gt.s64 %p143, %rd474, %rd472;
+	setp.eq.s64 %p144, %rd474, %rd472;
+	setp.lt.s64 %p145, %rd475, %rd473;
+	and.pred %p146, %p144, %p145;
+	or.pred %p147, %p143, %p146;
+	selp.b64 %rd478, %rd474, %rd472, %p147;
+	selp.b64 %rd479, %rd475, %rd473, %p147;
+	mov.b64 %rd472, %rd478;
+	mov.b64 %rd473, %rd479;
+	bra.uni $L142;
+$L144:
+	mov.b64 %rd480, %rd472;
+	mov.b64 %rd481, %rd473;
+	mov.b64 %rd482, %rd474;
+	mov.b64 %rd483, %rd475;
+	mov.b64 %rd415, %rd480;
+	mov.b64 %rd416, %rd481;
+	mov.b64 %rd417, %rd482;
+	mov.b64 %rd418, %rd483;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	add.s64 %rd484, %rd415, %rd419;
+	mov.b64 %rd415, %rd484;
+	add.s64 %rd485, %rd416, %rd420;
+	mov.b64 %rd416, %rd485;
+$L145:
+	mov.b64 %rd472, %rd415;
+	mov.b64 %rd473, %rd416;
+$L142:
+$L141:
+	shl.b32 %r161, %r161, 1;
+	bra.uni $L139;
+$L140:
+	setp.eq.u32 %p148, %r7, 0;
+	@!%p148 bra $L146;
+	mul.wide.u32 %rd486, %r8, 16;
+	add.s64 %rd487, %rd1, %rd486;
+	st.shared.s64 [%rd487+0], %rd472;
+	st.shared.s64 [%rd487+8], %rd473;
+$L146:
+	bar.sync 0;
+	setp.eq.u32 %p149, %r8, 0;
+	@!%p149 bra $L147;
+	setp.lo.u32 %p150, %r7, %r10;
+	@!%p150 bra $L148;
+	mul.wide.u32 %rd488, %r7, 16;
+	add.s64 %rd489, %rd1, %rd488;
+	ld.shared.s64 %rd490, [%rd489+0];
+	ld.shared.s64 %rd491, [%rd489+8];
+	mov.b64 %rd472, %rd490;
+	mov.b64 %rd473, %rd491;
+$L148:
 	sub.u32 %r170, %r10, 1;
 	mov.b32 %r171, %r159;
-$L144:
-	setp.hs.u32 %p150, %r171, 32;
-	@%p150 bra $L145;
-	mov.b64 {%r172, %r173}, %rd481;
-	shfl.sync.down.b32 %r174|%p151, %r172, %r171, %r170, %r17;
+$L149:
+	setp.hs.u32 %p151, %r171, 32;
+	@%p151 bra $L150;
+	mov.b64 {%r172, %r173}, %rd472;
+	shfl.sync.down.b32 %r174|%p152, %r172, %r171, %r170, %r17;
 	shfl.sync.down.b32 %r175, %r173, %r171, %r170, %r17;
-	mov.b64 %rd501, {%r174, %r175};
-	mov.b64 {%r176, %r177}, %rd482;
+	mov.b64 %rd492, {%r174, %r175};
+	mov.b64 {%r176, %r177}, %rd473;
 	shfl.sync.down.b32 %r178, %r176, %r171, %r170, %r17;
 	shfl.sync.down.b32 %r179, %r177, %r171, %r170, %r17;
-	mov.b64 %rd502, {%r178, %r179};
-	@!%p151 bra $L146;
-	setp.ne.u32 %p152, %r18, 9;
-	@%p152 bra.uni $L148;
-	setp.lt.s64 %p153, %rd501, %rd481;
-	setp.eq.s64 %p154, %rd501, %rd481;
-	setp.lt.s64 %p155, %rd502, %rd482;
-	and.pred %p156, %p154, %p155;
-	or.pred %p157, %p153, %p156;
-	selp.b64 %rd503, %rd501, %rd481, %p157;
-	selp.b64 %rd504, %rd502, %rd482, %p157;
-	mov.b64 %rd481, %rd503;
-	mov.b64 %rd482, %rd504;
-	bra.uni $L147;
-$L148:
-	setp.ne.u32 %p158, %r18, 10;
-	@%p158 bra.uni $L149;
-	setp.gt.s64 %p159, %rd501, %rd481;
-	setp.eq.s64 %p160, %rd501, %rd481;
-	setp.lt.s64 %p161, %rd502, %rd482;
-	and.pred %p162, %p160, %p161;
-	or.pred %p163, %p159, %p162;
-	selp.b64 %rd505, %rd501, %rd481, %p163;
-	selp.b64 %rd506, %rd502, %rd482, %p163;
-	mov.b64 %rd481, %rd505;
-	mov.b64 %rd482, %rd506;
-	bra.uni $L147;
-$L149:
-	mov.b64 %rd507, %rd481;
-	mov.b64 %rd508, %rd482;
-	mov.b64 %rd509, %rd501;
-	mov.b64 %rd510, %rd502;
-	mov.b64 %rd424, %rd507;
-	mov.b64 %rd425, %rd508;
-	mov.b64 %rd426, %rd509;
-	mov.b64 %rd427, %rd510;
-	mov.b64 %rd428, %rd426;
-	mov.b64 %rd429, %rd427;
-	add.s64 %rd511, %rd424, %rd428;
-	mov.b64 %rd424, %rd511;
-	add.s64 %rd512, %rd425, %rd429;
-	mov.b64 %rd425, %rd512;
-$L150:
-	mov.b64 %rd481, %rd424;
-	mov.b64 %rd482, %rd425;
-$L147:
-$L146:
-	shl.b32 %r171, %r171, 1;
-	bra.uni $L144;
-$L145:
-$L142:
-	@!%p115 bra $L151;
-	st.global.s64 [%rd13+0], %rd481;
-	st.global.s64 [%rd13+8], %rd482;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd493, {%r178, %r179};
+	@!%p152 bra $L151;
+	setp.ne.u32 %p153, %r18, 9;
+	@%p153 bra.uni $L153;
+	setp.lt.s64 %p154, %rd492, %rd472;
+	setp.eq.s64 %p155, %rd492, %rd472;
+	setp.lt.s64 %p156, %rd493, %rd473;
+	and.pred %p157, %p155, %p156;
+	or.pred %p158, %p154, %p157;
+	selp.b64 %rd494, %rd492, %rd472, %p158;
+	selp.b64 %rd495, %rd493, %rd473, %p158;
+	mov.b64 %rd472, %rd494;
+	mov.b64 %rd473, %rd495;
+	bra.uni $L152;
+$L153:
+	setp.ne.u32 %p159, %r18, 10;
+	@%p159 bra.uni $L154;
+	setp.gt.s64 %p160, %rd492, %rd472;
+	setp.eq.s64 %p161, %rd492, %rd472;
+	setp.lt.s64 %p162, %rd493, %rd473;
+	and.pred %p163, %p161, %p162;
+	or.pred %p164, %p160, %p163;
+	selp.b64 %rd496, %rd492, %rd472, %p164;
+	selp.b64 %rd497, %rd493, %rd473, %p164;
+	mov.b64 %rd472, %rd496;
+	mov.b64 %rd473, %rd497;
+	bra.uni $L152;
+$L154:
+	mov.b64 %rd498, %rd472;
+	mov.b64 %rd499, %rd473;
+	mov.b64 %rd500, %rd492;
+	mov.b64 %rd501, %rd493;
+	mov.b64 %rd415, %rd498;
+	mov.b64 %rd416, %rd499;
+	mov.b64 %rd417, %rd500;
+	mov.b64 %rd418, %rd501;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	add.s64 %rd502, %rd415, %rd419;
+	mov.b64 %rd415, %rd502;
+	add.s64 %rd503, %rd416, %rd420;
+	mov.b64 %rd416, %rd503;
+$L155:
+	mov.b64 %rd472, %rd415;
+	mov.b64 %rd473, %rd416;
+$L152:
 $L151:
-$L122:
+	shl.b32 %r171, %r171, 1;
+	bra.uni $L149;
+$L150:
+$L147:
+	@!%p116 bra $L156;
+	st.global.s64 [%rd13+0], %rd472;
+	st.global.s64 [%rd13+8], %rd473;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L156:
+$L127:
 	ret;
 }
 `
@@ -7286,9 +7286,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<160>;
+	.reg .pred %p<161>;
 	.reg .b32 %r<178>;
-	.reg .b64 %rd<494>;
+	.reg .b64 %rd<485>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -7834,240 +7834,240 @@ $L50:
 	@!%p37 bra $L64;
 	mov.b64 %rd300, %rd136;
 	mov.b32 %r89, %r55;
-	setp.lt.s64 %p49, %rd122, 64;
-	setp.le.s64 %p50, %rd166, 1;
-	or.pred %p51, %p49, %p50;
-	@!%p51 bra $L65;
-	cvt.s64.s32 %rd301, %r89;
-	add.s64 %rd302, %rd301, 1;
-	mul.lo.s64 %rd303, %rd302, %rd139;
-	mad.lo.s64 %rd304, %rd303, 8, %rd137;
-	ld.global.nc.s64 %rd305, [%rd304+0];
-	mov.b64 %rd306, %rd305;
-	cvt.s64.s32 %rd307, %r89;
-	mul.lo.s64 %rd308, %rd307, %rd139;
-	mad.lo.s64 %rd309, %rd308, 8, %rd137;
-	ld.global.nc.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	sub.s64 %rd312, %rd306, %rd311;
-	add.s64 %rd313, %rd123, %rd312;
-	mov.b64 %rd123, %rd313;
-	bra.uni $L66;
+	mov.b64 %rd301, %rd122;
+	mov.b64 %rd302, %rd166;
 $L65:
-	mov.b64 %rd314, %rd166;
-	setp.ge.s64 %p52, %rd122, 4096;
-	@!%p52 bra $L68;
-	mul.lo.s64 %rd315, %rd314, 4;
-	mov.b64 %rd314, %rd315;
-$L68:
-	setp.ge.s64 %p53, %rd122, 65536;
-	@!%p53 bra $L70;
-	mul.lo.s64 %rd316, %rd314, 4;
-	mov.b64 %rd314, %rd316;
-$L70:
-	sub.s64 %rd317, %rd314, 1;
-	and.b64 %rd318, %rd122, %rd317;
-	setp.eq.s64 %p54, %rd318, 0;
-	@!%p54 bra $L72;
-	cvt.s64.s32 %rd319, %r89;
-	add.s64 %rd320, %rd319, 1;
-	mul.lo.s64 %rd321, %rd320, %rd139;
-	mad.lo.s64 %rd322, %rd321, 8, %rd137;
-	ld.global.nc.s64 %rd323, [%rd322+0];
-	mov.b64 %rd324, %rd323;
-	cvt.s64.s32 %rd325, %r89;
-	mul.lo.s64 %rd326, %rd325, %rd139;
-	mad.lo.s64 %rd327, %rd326, 8, %rd137;
-	ld.global.nc.s64 %rd328, [%rd327+0];
-	mov.b64 %rd329, %rd328;
-	sub.s64 %rd330, %rd324, %rd329;
-	mul.lo.s64 %rd331, %rd314, %rd330;
-	add.s64 %rd332, %rd123, %rd331;
-	mov.b64 %rd123, %rd332;
-$L72:
+	setp.lt.s64 %p49, %rd301, 64;
+	setp.le.s64 %p50, %rd302, 1;
+	or.pred %p51, %p49, %p50;
+	@!%p51 bra $L69;
+	mov.b64 %rd303, 1;
+	bra.uni $L67;
+$L69:
+	mov.b64 %rd304, %rd302;
+	setp.ge.s64 %p52, %rd301, 4096;
+	@!%p52 bra $L71;
+	mul.lo.s64 %rd305, %rd304, 4;
+	mov.b64 %rd304, %rd305;
+$L71:
+	setp.ge.s64 %p53, %rd301, 65536;
+	@!%p53 bra $L73;
+	mul.lo.s64 %rd306, %rd304, 4;
+	mov.b64 %rd304, %rd306;
+$L73:
+	sub.s64 %rd307, %rd304, 1;
+	and.b64 %rd308, %rd301, %rd307;
+	setp.eq.s64 %p54, %rd308, 0;
+	@!%p54 bra $L75;
+	mov.b64 %rd303, %rd304;
+	bra.uni $L67;
+$L75:
+	mov.b64 %rd303, 0;
+	bra.uni $L67;
 $L66:
-	add.s64 %rd333, %rd122, 1;
-	mov.b64 %rd122, %rd333;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd309, %rd303;
+	setp.ne.s64 %p55, %rd309, 0;
+	@!%p55 bra $L77;
+	cvt.s64.s32 %rd310, %r89;
+	add.s64 %rd311, %rd310, 1;
+	mul.lo.s64 %rd312, %rd311, %rd139;
+	mad.lo.s64 %rd313, %rd312, 8, %rd137;
+	ld.global.nc.s64 %rd314, [%rd313+0];
+	mov.b64 %rd315, %rd314;
+	cvt.s64.s32 %rd316, %r89;
+	mul.lo.s64 %rd317, %rd316, %rd139;
+	mad.lo.s64 %rd318, %rd317, 8, %rd137;
+	ld.global.nc.s64 %rd319, [%rd318+0];
+	mov.b64 %rd320, %rd319;
+	sub.s64 %rd321, %rd315, %rd320;
+	mul.lo.s64 %rd322, %rd309, %rd321;
+	add.s64 %rd323, %rd123, %rd322;
+	mov.b64 %rd123, %rd323;
+$L77:
+	add.s64 %rd324, %rd122, 1;
+	mov.b64 %rd122, %rd324;
 $L64:
 $L47:
 $L23:
-	add.s64 %rd334, %rd212, %rd201;
-	mov.b64 %rd212, %rd334;
+	add.s64 %rd325, %rd212, %rd201;
+	mov.b64 %rd212, %rd325;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd335, %rd206;
-$L73:
-	@!%p13 bra $L77;
-	bra.uni $L75;
-$L77:
-	// block scan
-	mov.b64 %rd336, %rd335;
-	mov.b32 %r90, %r3;
+	mov.b64 %rd326, %rd206;
 $L78:
-	setp.hs.u32 %p55, %r90, 32;
-	@%p55 bra $L79;
-	mov.b64 {%r91, %r92}, %rd336;
-	shfl.sync.up.b32 %r93|%p56, %r91, %r90, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
-	mov.b64 %rd337, {%r93, %r94};
-	@!%p56 bra $L80;
-	add.s64 %rd338, %rd337, %rd336;
-	mov.b64 %rd336, %rd338;
-$L80:
-	shl.b32 %r90, %r90, 1;
-	bra.uni $L78;
-$L79:
-	mov.b64 {%r95, %r96}, %rd336;
-	shfl.sync.up.b32 %r97|%p57, %r95, %r3, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
-	mov.b64 %rd339, {%r97, %r98};
-	setp.lo.u32 %p58, %r3, 32;
-	and.pred %p59, %p57, %p58;
-	selp.b64 %rd340, %rd339, 0, %p59;
-	sub.u32 %r99, %r13, %r3;
-	setp.eq.u32 %p60, %r7, %r99;
-	@!%p60 bra $L81;
-	mul.wide.u32 %rd341, %r8, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	st.shared.s64 [%rd342+0], %rd336;
-$L81:
-	bar.sync 0;
-	setp.eq.u32 %p61, %r8, 0;
-	@!%p61 bra $L82;
-	mov.b64 %rd343, 0;
-	setp.lo.u32 %p62, %r7, %r10;
-	@!%p62 bra $L83;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	ld.shared.s64 %rd346, [%rd345+0];
-	mov.b64 %rd343, %rd346;
-$L83:
-	mov.b64 {%r100, %r101}, %rd343;
-	shfl.sync.up.b32 %r102|%p63, %r100, 1, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
-	mov.b64 %rd347, {%r102, %r103};
-	@!%p63 bra $L84;
-	add.s64 %rd348, %rd347, %rd343;
-	mov.b64 %rd343, %rd348;
-$L84:
-	mov.b64 {%r104, %r105}, %rd343;
-	shfl.sync.up.b32 %r106|%p64, %r104, 2, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
-	mov.b64 %rd349, {%r106, %r107};
-	@!%p64 bra $L85;
-	add.s64 %rd350, %rd349, %rd343;
-	mov.b64 %rd343, %rd350;
-$L85:
-	mov.b64 {%r108, %r109}, %rd343;
-	shfl.sync.up.b32 %r110|%p65, %r108, 4, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
-	mov.b64 %rd351, {%r110, %r111};
-	@!%p65 bra $L86;
-	add.s64 %rd352, %rd351, %rd343;
-	mov.b64 %rd343, %rd352;
-$L86:
-	mov.b64 {%r112, %r113}, %rd343;
-	shfl.sync.up.b32 %r114|%p66, %r112, 8, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
-	mov.b64 %rd353, {%r114, %r115};
-	@!%p66 bra $L87;
-	add.s64 %rd354, %rd353, %rd343;
-	mov.b64 %rd343, %rd354;
-$L87:
-	mov.b64 {%r116, %r117}, %rd343;
-	shfl.sync.up.b32 %r118|%p67, %r116, 16, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
-	mov.b64 %rd355, {%r118, %r119};
-	@!%p67 bra $L88;
-	add.s64 %rd356, %rd355, %rd343;
-	mov.b64 %rd343, %rd356;
-$L88:
-	mov.b64 {%r120, %r121}, %rd343;
-	shfl.sync.up.b32 %r122|%p68, %r120, 1, 0, %r17;
-	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
-	mov.b64 %rd357, {%r122, %r123};
-	selp.b64 %rd358, %rd357, 0, %p68;
-	@!%p62 bra $L89;
-	mul.wide.u32 %rd359, %r7, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	add.s64 %rd361, %rd360, 512;
-	st.shared.s64 [%rd361+0], %rd358;
-$L89:
-	sub.u32 %r124, %r10, 1;
-	setp.eq.u32 %p69, %r7, %r124;
-	@!%p69 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd343;
-$L90:
+	@!%p13 bra $L82;
+	bra.uni $L80;
 $L82:
+	// block scan
+	mov.b64 %rd327, %rd326;
+	mov.b32 %r90, %r3;
+$L83:
+	setp.hs.u32 %p56, %r90, 32;
+	@%p56 bra $L84;
+	mov.b64 {%r91, %r92}, %rd327;
+	shfl.sync.up.b32 %r93|%p57, %r91, %r90, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r90, 0, %r17;
+	mov.b64 %rd328, {%r93, %r94};
+	@!%p57 bra $L85;
+	add.s64 %rd329, %rd328, %rd327;
+	mov.b64 %rd327, %rd329;
+$L85:
+	shl.b32 %r90, %r90, 1;
+	bra.uni $L83;
+$L84:
+	mov.b64 {%r95, %r96}, %rd327;
+	shfl.sync.up.b32 %r97|%p58, %r95, %r3, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, %r3, 0, %r17;
+	mov.b64 %rd330, {%r97, %r98};
+	setp.lo.u32 %p59, %r3, 32;
+	and.pred %p60, %p58, %p59;
+	selp.b64 %rd331, %rd330, 0, %p60;
+	sub.u32 %r99, %r13, %r3;
+	setp.eq.u32 %p61, %r7, %r99;
+	@!%p61 bra $L86;
+	mul.wide.u32 %rd332, %r8, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	st.shared.s64 [%rd333+0], %rd327;
+$L86:
 	bar.sync 0;
-	mul.wide.u32 %rd362, %r8, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	add.s64 %rd364, %rd363, 512;
-	ld.shared.s64 %rd365, [%rd364+0];
-	add.s64 %rd366, %rd365, %rd340;
-	ld.shared.s64 %rd367, [%rd1+1024];
-	mov.b64 {%r125, %r126}, %rd366;
-	shfl.sync.idx.b32 %r127|%p70, %r125, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
-	mov.b64 %rd368, {%r127, %r128};
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, 0;
-	cvt.u64.u32 %rd377, %r2;
-	setp.eq.s64 %p71, %rd377, 0;
-	setp.gt.s64 %p72, %rd375, 0;
-	and.pred %p73, %p71, %p72;
-	@!%p73 bra $L92;
-	atom.global.add.u64 %rd378, [%rd156], %rd375;
-	mov.b64 %rd379, %rd378;
-	mov.b64 %rd376, %rd379;
+	setp.eq.u32 %p62, %r8, 0;
+	@!%p62 bra $L87;
+	mov.b64 %rd334, 0;
+	setp.lo.u32 %p63, %r7, %r10;
+	@!%p63 bra $L88;
+	mul.wide.u32 %rd335, %r7, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	ld.shared.s64 %rd337, [%rd336+0];
+	mov.b64 %rd334, %rd337;
+$L88:
+	mov.b64 {%r100, %r101}, %rd334;
+	shfl.sync.up.b32 %r102|%p64, %r100, 1, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 1, 0, %r17;
+	mov.b64 %rd338, {%r102, %r103};
+	@!%p64 bra $L89;
+	add.s64 %rd339, %rd338, %rd334;
+	mov.b64 %rd334, %rd339;
+$L89:
+	mov.b64 {%r104, %r105}, %rd334;
+	shfl.sync.up.b32 %r106|%p65, %r104, 2, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 2, 0, %r17;
+	mov.b64 %rd340, {%r106, %r107};
+	@!%p65 bra $L90;
+	add.s64 %rd341, %rd340, %rd334;
+	mov.b64 %rd334, %rd341;
+$L90:
+	mov.b64 {%r108, %r109}, %rd334;
+	shfl.sync.up.b32 %r110|%p66, %r108, 4, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 4, 0, %r17;
+	mov.b64 %rd342, {%r110, %r111};
+	@!%p66 bra $L91;
+	add.s64 %rd343, %rd342, %rd334;
+	mov.b64 %rd334, %rd343;
+$L91:
+	mov.b64 {%r112, %r113}, %rd334;
+	shfl.sync.up.b32 %r114|%p67, %r112, 8, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 8, 0, %r17;
+	mov.b64 %rd344, {%r114, %r115};
+	@!%p67 bra $L92;
+	add.s64 %rd345, %rd344, %rd334;
+	mov.b64 %rd334, %rd345;
 $L92:
-	cvt.u64.u32 %rd380, %r2;
-	setp.eq.s64 %p74, %rd380, 0;
-	setp.eq.u32 %p75, %r1, 0;
-	and.pred %p76, %p74, %p75;
-	bar.sync 0;
-	@!%p76 bra $L93;
-	st.shared.s64 [%rd1+1024], %rd376;
+	mov.b64 {%r116, %r117}, %rd334;
+	shfl.sync.up.b32 %r118|%p68, %r116, 16, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 16, 0, %r17;
+	mov.b64 %rd346, {%r118, %r119};
+	@!%p68 bra $L93;
+	add.s64 %rd347, %rd346, %rd334;
+	mov.b64 %rd334, %rd347;
 $L93:
-	bar.sync 0;
-	ld.shared.s64 %rd381, [%rd1+1024];
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd376, %rd382;
-	add.s64 %rd383, %rd376, %rd374;
-	mov.b64 %rd384, %rd383;
-	mov.b64 %rd385, 0;
+	mov.b64 {%r120, %r121}, %rd334;
+	shfl.sync.up.b32 %r122|%p69, %r120, 1, 0, %r17;
+	shfl.sync.up.b32 %r123, %r121, 1, 0, %r17;
+	mov.b64 %rd348, {%r122, %r123};
+	selp.b64 %rd349, %rd348, 0, %p69;
+	@!%p63 bra $L94;
+	mul.wide.u32 %rd350, %r7, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	add.s64 %rd352, %rd351, 512;
+	st.shared.s64 [%rd352+0], %rd349;
 $L94:
-	setp.lt.s64 %p77, %rd385, %rd335;
-	not.pred %p78, %p77;
-	@!%p78 bra $L98;
-	bra.uni $L96;
-$L98:
-	mul.lo.s64 %rd386, %rd385, %rd184;
-	mad.lo.s64 %rd387, %rd386, 4, %rd182;
-	ld.shared.s32 %r129, [%rd387+0];
-	mov.b32 %r130, %r129;
-	add.s64 %rd388, %rd384, %rd385;
-	mul.lo.s64 %rd389, %rd388, %rd155;
-	mad.lo.s64 %rd390, %rd389, 4, %rd153;
-	st.global.s32 [%rd390+0], %r130;
+	sub.u32 %r124, %r10, 1;
+	setp.eq.u32 %p70, %r7, %r124;
+	@!%p70 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd334;
 $L95:
-	add.s64 %rd391, %rd385, 1;
-	mov.b64 %rd385, %rd391;
-	bra.uni $L94;
-$L96:
-	bra.uni $L75;
-$L74:
-	bra.uni $L73;
-$L75:
+$L87:
+	bar.sync 0;
+	mul.wide.u32 %rd353, %r8, 16;
+	add.s64 %rd354, %rd1, %rd353;
+	add.s64 %rd355, %rd354, 512;
+	ld.shared.s64 %rd356, [%rd355+0];
+	add.s64 %rd357, %rd356, %rd331;
+	ld.shared.s64 %rd358, [%rd1+1024];
+	mov.b64 {%r125, %r126}, %rd357;
+	shfl.sync.idx.b32 %r127|%p71, %r125, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r128, %r126, 0, %r22, %r17;
+	mov.b64 %rd359, {%r127, %r128};
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, 0;
+	cvt.u64.u32 %rd368, %r2;
+	setp.eq.s64 %p72, %rd368, 0;
+	setp.gt.s64 %p73, %rd366, 0;
+	and.pred %p74, %p72, %p73;
+	@!%p74 bra $L97;
+	atom.global.add.u64 %rd369, [%rd156], %rd366;
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd367, %rd370;
+$L97:
+	cvt.u64.u32 %rd371, %r2;
+	setp.eq.s64 %p75, %rd371, 0;
+	setp.eq.u32 %p76, %r1, 0;
+	and.pred %p77, %p75, %p76;
+	bar.sync 0;
+	@!%p77 bra $L98;
+	st.shared.s64 [%rd1+1024], %rd367;
+$L98:
+	bar.sync 0;
+	ld.shared.s64 %rd372, [%rd1+1024];
+	mov.b64 %rd373, %rd372;
+	mov.b64 %rd367, %rd373;
+	add.s64 %rd374, %rd367, %rd365;
+	mov.b64 %rd375, %rd374;
+	mov.b64 %rd376, 0;
+$L99:
+	setp.lt.s64 %p78, %rd376, %rd326;
+	not.pred %p79, %p78;
+	@!%p79 bra $L103;
+	bra.uni $L101;
+$L103:
+	mul.lo.s64 %rd377, %rd376, %rd184;
+	mad.lo.s64 %rd378, %rd377, 4, %rd182;
+	ld.shared.s32 %r129, [%rd378+0];
+	mov.b32 %r130, %r129;
+	add.s64 %rd379, %rd375, %rd376;
+	mul.lo.s64 %rd380, %rd379, %rd155;
+	mad.lo.s64 %rd381, %rd380, 4, %rd153;
+	st.global.s32 [%rd381+0], %r130;
+$L100:
+	add.s64 %rd382, %rd376, 1;
+	mov.b64 %rd376, %rd382;
+	bra.uni $L99;
+$L101:
+	bra.uni $L80;
+$L79:
+	bra.uni $L78;
+$L80:
 $L11:
-	add.s64 %rd392, %rd205, %rd203;
-	mov.b64 %rd205, %rd392;
+	add.s64 %rd383, %rd205, %rd203;
+	mov.b64 %rd205, %rd383;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -8075,423 +8075,423 @@ $L7:
 	add.s64 %rd135, %rd135, %rd134;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd393, %rd122;
-	mov.b64 %rd394, %rd123;
+	mov.b64 %rd384, %rd122;
+	mov.b64 %rd385, %rd123;
 	// block reduction
 	mov.b32 %r131, 1;
 	sub.u32 %r132, %r13, 1;
 	mov.b32 %r133, %r3;
-$L99:
-	setp.hs.u32 %p79, %r133, 32;
-	@%p79 bra $L100;
-	mov.b64 {%r134, %r135}, %rd393;
-	shfl.sync.down.b32 %r136|%p80, %r134, %r133, %r132, %r17;
+$L104:
+	setp.hs.u32 %p80, %r133, 32;
+	@%p80 bra $L105;
+	mov.b64 {%r134, %r135}, %rd384;
+	shfl.sync.down.b32 %r136|%p81, %r134, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r137, %r135, %r133, %r132, %r17;
-	mov.b64 %rd395, {%r136, %r137};
-	mov.b64 {%r138, %r139}, %rd394;
+	mov.b64 %rd386, {%r136, %r137};
+	mov.b64 {%r138, %r139}, %rd385;
 	shfl.sync.down.b32 %r140, %r138, %r133, %r132, %r17;
 	shfl.sync.down.b32 %r141, %r139, %r133, %r132, %r17;
-	mov.b64 %rd396, {%r140, %r141};
-	@!%p80 bra $L101;
-	setp.ne.u32 %p81, %r18, 9;
-	@%p81 bra.uni $L103;
-	setp.lt.s64 %p82, %rd395, %rd393;
-	setp.eq.s64 %p83, %rd395, %rd393;
-	setp.lt.s64 %p84, %rd396, %rd394;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd397, %rd395, %rd393, %p86;
-	selp.b64 %rd398, %rd396, %rd394, %p86;
-	mov.b64 %rd393, %rd397;
-	mov.b64 %rd394, %rd398;
-	bra.uni $L102;
-$L103:
-	setp.ne.u32 %p87, %r18, 10;
-	@%p87 bra.uni $L104;
-	setp.gt.s64 %p88, %rd395, %rd393;
-	setp.eq.s64 %p89, %rd395, %rd393;
-	setp.lt.s64 %p90, %rd396, %rd394;
-	and.pred %p91, %p89, %p90;
-	or.pred %p92, %p88, %p91;
-	selp.b64 %rd399, %rd395, %rd393, %p92;
-	selp.b64 %rd400, %rd396, %rd394, %p92;
-	mov.b64 %rd393, %rd399;
-	mov.b64 %rd394, %rd400;
-	bra.uni $L102;
-$L104:
-	mov.b64 %rd401, %rd393;
-	mov.b64 %rd402, %rd394;
-	mov.b64 %rd403, %rd395;
-	mov.b64 %rd404, %rd396;
-	mov.b64 %rd405, %rd401;
-	mov.b64 %rd406, %rd402;
-	mov.b64 %rd407, %rd403;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd411, %rd405, %rd409;
-	mov.b64 %rd405, %rd411;
-	add.s64 %rd412, %rd406, %rd410;
-	mov.b64 %rd406, %rd412;
-$L105:
-	mov.b64 %rd393, %rd405;
-	mov.b64 %rd394, %rd406;
-$L102:
-$L101:
-	shl.b32 %r133, %r133, 1;
-	bra.uni $L99;
-$L100:
-	setp.eq.u32 %p93, %r7, 0;
-	@!%p93 bra $L106;
-	mul.wide.u32 %rd413, %r8, 16;
-	add.s64 %rd414, %rd1, %rd413;
-	st.shared.s64 [%rd414+0], %rd393;
-	st.shared.s64 [%rd414+8], %rd394;
-$L106:
-	bar.sync 0;
-	setp.eq.u32 %p94, %r8, 0;
-	@!%p94 bra $L107;
-	setp.lo.u32 %p95, %r7, %r10;
-	@!%p95 bra $L108;
-	mul.wide.u32 %rd415, %r7, 16;
-	add.s64 %rd416, %rd1, %rd415;
-	ld.shared.s64 %rd417, [%rd416+0];
-	ld.shared.s64 %rd418, [%rd416+8];
-	mov.b64 %rd393, %rd417;
-	mov.b64 %rd394, %rd418;
+	mov.b64 %rd387, {%r140, %r141};
+	@!%p81 bra $L106;
+	setp.ne.u32 %p82, %r18, 9;
+	@%p82 bra.uni $L108;
+	setp.lt.s64 %p83, %rd386, %rd384;
+	setp.eq.s64 %p84, %rd386, %rd384;
+	setp.lt.s64 %p85, %rd387, %rd385;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd388, %rd386, %rd384, %p87;
+	selp.b64 %rd389, %rd387, %rd385, %p87;
+	mov.b64 %rd384, %rd388;
+	mov.b64 %rd385, %rd389;
+	bra.uni $L107;
 $L108:
+	setp.ne.u32 %p88, %r18, 10;
+	@%p88 bra.uni $L109;
+	setp.gt.s64 %p89, %rd386, %rd384;
+	setp.eq.s64 %p90, %rd386, %rd384;
+	setp.lt.s64 %p91, %rd387, %rd385;
+	and.pred %p92, %p90, %p91;
+	or.pred %p93, %p89, %p92;
+	selp.b64 %rd390, %rd386, %rd384, %p93;
+	selp.b64 %rd391, %rd387, %rd385, %p93;
+	mov.b64 %rd384, %rd390;
+	mov.b64 %rd385, %rd391;
+	bra.uni $L107;
+$L109:
+	mov.b64 %rd392, %rd384;
+	mov.b64 %rd393, %rd385;
+	mov.b64 %rd394, %rd386;
+	mov.b64 %rd395, %rd387;
+	mov.b64 %rd396, %rd392;
+	mov.b64 %rd397, %rd393;
+	mov.b64 %rd398, %rd394;
+	mov.b64 %rd399, %rd395;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	add.s64 %rd402, %rd396, %rd400;
+	mov.b64 %rd396, %rd402;
+	add.s64 %rd403, %rd397, %rd401;
+	mov.b64 %rd397, %rd403;
+$L110:
+	mov.b64 %rd384, %rd396;
+	mov.b64 %rd385, %rd397;
+$L107:
+$L106:
+	shl.b32 %r133, %r133, 1;
+	bra.uni $L104;
+$L105:
+	setp.eq.u32 %p94, %r7, 0;
+	@!%p94 bra $L111;
+	mul.wide.u32 %rd404, %r8, 16;
+	add.s64 %rd405, %rd1, %rd404;
+	st.shared.s64 [%rd405+0], %rd384;
+	st.shared.s64 [%rd405+8], %rd385;
+$L111:
+	bar.sync 0;
+	setp.eq.u32 %p95, %r8, 0;
+	@!%p95 bra $L112;
+	setp.lo.u32 %p96, %r7, %r10;
+	@!%p96 bra $L113;
+	mul.wide.u32 %rd406, %r7, 16;
+	add.s64 %rd407, %rd1, %rd406;
+	ld.shared.s64 %rd408, [%rd407+0];
+	ld.shared.s64 %rd409, [%rd407+8];
+	mov.b64 %rd384, %rd408;
+	mov.b64 %rd385, %rd409;
+$L113:
 	sub.u32 %r142, %r10, 1;
 	mov.b32 %r143, %r131;
-$L109:
-	setp.hs.u32 %p96, %r143, 32;
-	@%p96 bra $L110;
-	mov.b64 {%r144, %r145}, %rd393;
-	shfl.sync.down.b32 %r146|%p97, %r144, %r143, %r142, %r17;
+$L114:
+	setp.hs.u32 %p97, %r143, 32;
+	@%p97 bra $L115;
+	mov.b64 {%r144, %r145}, %rd384;
+	shfl.sync.down.b32 %r146|%p98, %r144, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r147, %r145, %r143, %r142, %r17;
-	mov.b64 %rd419, {%r146, %r147};
-	mov.b64 {%r148, %r149}, %rd394;
+	mov.b64 %rd410, {%r146, %r147};
+	mov.b64 {%r148, %r149}, %rd385;
 	shfl.sync.down.b32 %r150, %r148, %r143, %r142, %r17;
 	shfl.sync.down.b32 %r151, %r149, %r143, %r142, %r17;
-	mov.b64 %rd420, {%r150, %r151};
-	@!%p97 bra $L111;
-	setp.ne.u32 %p98, %r18, 9;
-	@%p98 bra.uni $L113;
-	setp.lt.s64 %p99, %rd419, %rd393;
-	setp.eq.s64 %p100, %rd419, %rd393;
-	setp.lt.s64 %p101, %rd420, %rd394;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd421, %rd419, %rd393, %p103;
-	selp.b64 %rd422, %rd420, %rd394, %p103;
-	mov.b64 %rd393, %rd421;
-	mov.b64 %rd394, %rd422;
-	bra.uni $L112;
-$L113:
-	setp.ne.u32 %p104, %r18, 10;
-	@%p104 bra.uni $L114;
-	setp.gt.s64 %p105, %rd419, %rd393;
-	setp.eq.s64 %p106, %rd419, %rd393;
-	setp.lt.s64 %p107, %rd420, %rd394;
-	and.pred %p108, %p106, %p107;
-	or.pred %p109, %p105, %p108;
-	selp.b64 %rd423, %rd419, %rd393, %p109;
-	selp.b64 %rd424, %rd420, %rd394, %p109;
-	mov.b64 %rd393, %rd423;
-	mov.b64 %rd394, %rd424;
-	bra.uni $L112;
-$L114:
-	mov.b64 %rd425, %rd393;
-	mov.b64 %rd426, %rd394;
-	mov.b64 %rd427, %rd419;
-	mov.b64 %rd428, %rd420;
-	mov.b64 %rd405, %rd425;
-	mov.b64 %rd406, %rd426;
-	mov.b64 %rd407, %rd427;
-	mov.b64 %rd408, %rd428;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd429, %rd405, %rd409;
-	mov.b64 %rd405, %rd429;
-	add.s64 %rd430, %rd406, %rd410;
-	mov.b64 %rd406, %rd430;
-$L115:
-	mov.b64 %rd393, %rd405;
-	mov.b64 %rd394, %rd406;
-$L112:
-$L111:
-	shl.b32 %r143, %r143, 1;
-	bra.uni $L109;
-$L110:
-$L107:
-	mul.wide.u32 %rd431, %r29, 16;
-	add.s64 %rd432, %rd11, %rd431;
-	setp.eq.u32 %p110, %r5, 0;
-	@!%p110 bra $L116;
-	st.global.s64 [%rd432+0], %rd393;
-	st.global.s64 [%rd432+8], %rd394;
+	mov.b64 %rd411, {%r150, %r151};
+	@!%p98 bra $L116;
+	setp.ne.u32 %p99, %r18, 9;
+	@%p99 bra.uni $L118;
+	setp.lt.s64 %p100, %rd410, %rd384;
+	setp.eq.s64 %p101, %rd410, %rd384;
+	setp.lt.s64 %p102, %rd411, %rd385;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd412, %rd410, %rd384, %p104;
+	selp.b64 %rd413, %rd411, %rd385, %p104;
+	mov.b64 %rd384, %rd412;
+	mov.b64 %rd385, %rd413;
+	bra.uni $L117;
+$L118:
+	setp.ne.u32 %p105, %r18, 10;
+	@%p105 bra.uni $L119;
+	setp.gt.s64 %p106, %rd410, %rd384;
+	setp.eq.s64 %p107, %rd410, %rd384;
+	setp.lt.s64 %p108, %rd411, %rd385;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd414, %rd410, %rd384, %p110;
+	selp.b64 %rd415, %rd411, %rd385, %p110;
+	mov.b64 %rd384, %rd414;
+	mov.b64 %rd385, %rd415;
+	bra.uni $L117;
+$L119:
+	mov.b64 %rd416, %rd384;
+	mov.b64 %rd417, %rd385;
+	mov.b64 %rd418, %rd410;
+	mov.b64 %rd419, %rd411;
+	mov.b64 %rd396, %rd416;
+	mov.b64 %rd397, %rd417;
+	mov.b64 %rd398, %rd418;
+	mov.b64 %rd399, %rd419;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	add.s64 %rd420, %rd396, %rd400;
+	mov.b64 %rd396, %rd420;
+	add.s64 %rd421, %rd397, %rd401;
+	mov.b64 %rd397, %rd421;
+$L120:
+	mov.b64 %rd384, %rd396;
+	mov.b64 %rd385, %rd397;
+$L117:
 $L116:
-	// the last block combines the partials
+	shl.b32 %r143, %r143, 1;
+	bra.uni $L114;
+$L115:
+$L112:
+	mul.wide.u32 %rd422, %r29, 16;
+	add.s64 %rd423, %rd11, %rd422;
 	setp.eq.u32 %p111, %r5, 0;
-	@!%p111 bra $L117;
+	@!%p111 bra $L121;
+	st.global.s64 [%rd423+0], %rd384;
+	st.global.s64 [%rd423+8], %rd385;
+$L121:
+	// the last block combines the partials
+	setp.eq.u32 %p112, %r5, 0;
+	@!%p112 bra $L122;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r152, [gk_reduce_done], 1;
 	sub.u32 %r153, %r30, 1;
-	setp.eq.u32 %p112, %r152, %r153;
+	setp.eq.u32 %p113, %r152, %r153;
 	fence.acq_rel.gpu;
-	selp.b32 %r154, 1, 0, %p112;
+	selp.b32 %r154, 1, 0, %p113;
 	st.shared.u32 [%rd1+1024], %r154;
-$L117:
+$L122:
 	bar.sync 0;
 	ld.shared.u32 %r155, [%rd1+1024];
-	setp.ne.u32 %p113, %r155, 0;
-	@!%p113 bra $L118;
-	cvt.u64.u32 %rd435, %r30;
-	cvt.u64.u32 %rd436, %r5;
-	cvt.u64.u32 %rd437, %r6;
-	setp.ne.u32 %p114, %r18, 9;
-	@%p114 bra.uni $L120;
-	mov.b64 %rd433, 9223372036854775807;
-	mov.b64 %rd434, 9223372036854775807;
-	mov.b64 %rd438, %rd436;
-$L121:
-	setp.ge.s64 %p115, %rd438, %rd435;
-	@%p115 bra $L122;
-	mad.lo.s64 %rd439, %rd438, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd440, [%rd439+0];
-	ld.relaxed.gpu.global.s64 %rd441, [%rd439+8];
-	setp.lt.s64 %p116, %rd440, %rd433;
-	setp.eq.s64 %p117, %rd440, %rd433;
-	setp.lt.s64 %p118, %rd441, %rd434;
-	and.pred %p119, %p117, %p118;
-	or.pred %p120, %p116, %p119;
-	selp.b64 %rd442, %rd440, %rd433, %p120;
-	selp.b64 %rd443, %rd441, %rd434, %p120;
-	mov.b64 %rd433, %rd442;
-	mov.b64 %rd434, %rd443;
-	add.s64 %rd438, %rd438, %rd437;
-	bra.uni $L121;
-$L122:
-	bra.uni $L119;
-$L120:
-	setp.ne.u32 %p121, %r18, 10;
-	@%p121 bra.uni $L123;
-	mov.b64 %rd433, -9223372036854775808;
-	mov.b64 %rd434, 9223372036854775807;
-	mov.b64 %rd444, %rd436;
-$L124:
-	setp.ge.s64 %p122, %rd444, %rd435;
-	@%p122 bra $L125;
-	mad.lo.s64 %rd445, %rd444, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd446, [%rd445+0];
-	ld.relaxed.gpu.global.s64 %rd447, [%rd445+8];
-	setp.gt.s64 %p123, %rd446, %rd433;
-	setp.eq.s64 %p124, %rd446, %rd433;
-	setp.lt.s64 %p125, %rd447, %rd434;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd448, %rd446, %rd433, %p127;
-	selp.b64 %rd449, %rd447, %rd434, %p127;
-	mov.b64 %rd433, %rd448;
-	mov.b64 %rd434, %rd449;
-	add.s64 %rd444, %rd444, %rd437;
+	setp.ne.u32 %p114, %r155, 0;
+	@!%p114 bra $L123;
+	cvt.u64.u32 %rd426, %r30;
+	cvt.u64.u32 %rd427, %r5;
+	cvt.u64.u32 %rd428, %r6;
+	setp.ne.u32 %p115, %r18, 9;
+	@%p115 bra.uni $L125;
+	mov.b64 %rd424, 9223372036854775807;
+	mov.b64 %rd425, 9223372036854775807;
+	mov.b64 %rd429, %rd427;
+$L126:
+	setp.ge.s64 %p116, %rd429, %rd426;
+	@%p116 bra $L127;
+	mad.lo.s64 %rd430, %rd429, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd431, [%rd430+0];
+	ld.relaxed.gpu.global.s64 %rd432, [%rd430+8];
+	setp.lt.s64 %p117, %rd431, %rd424;
+	setp.eq.s64 %p118, %rd431, %rd424;
+	setp.lt.s64 %p119, %rd432, %rd425;
+	and.pred %p120, %p118, %p119;
+	or.pred %p121, %p117, %p120;
+	selp.b64 %rd433, %rd431, %rd424, %p121;
+	selp.b64 %rd434, %rd432, %rd425, %p121;
+	mov.b64 %rd424, %rd433;
+	mov.b64 %rd425, %rd434;
+	add.s64 %rd429, %rd429, %rd428;
+	bra.uni $L126;
+$L127:
 	bra.uni $L124;
 $L125:
-	bra.uni $L119;
-$L123:
+	setp.ne.u32 %p122, %r18, 10;
+	@%p122 bra.uni $L128;
+	mov.b64 %rd424, -9223372036854775808;
+	mov.b64 %rd425, 9223372036854775807;
+	mov.b64 %rd435, %rd427;
+$L129:
+	setp.ge.s64 %p123, %rd435, %rd426;
+	@%p123 bra $L130;
+	mad.lo.s64 %rd436, %rd435, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd437, [%rd436+0];
+	ld.relaxed.gpu.global.s64 %rd438, [%rd436+8];
+	setp.gt.s64 %p124, %rd437, %rd424;
+	setp.eq.s64 %p125, %rd437, %rd424;
+	setp.lt.s64 %p126, %rd438, %rd425;
+	and.pred %p127, %p125, %p126;
+	or.pred %p128, %p124, %p127;
+	selp.b64 %rd439, %rd437, %rd424, %p128;
+	selp.b64 %rd440, %rd438, %rd425, %p128;
+	mov.b64 %rd424, %rd439;
+	mov.b64 %rd425, %rd440;
+	add.s64 %rd435, %rd435, %rd428;
+	bra.uni $L129;
+$L130:
+	bra.uni $L124;
+$L128:
 	mov.b64 %rd126, 0;
 	mov.b64 %rd127, 0;
 	mov.b64 %rd128, 0;
 	mov.b64 %rd129, 0;
 	mov.b64 %rd126, %rd128;
 	mov.b64 %rd127, %rd129;
-$L126:
-	mov.b64 %rd450, %rd126;
-	mov.b64 %rd451, %rd127;
-	mov.b64 %rd433, %rd450;
-	mov.b64 %rd434, %rd451;
-	mov.b64 %rd452, %rd436;
-$L127:
-	setp.ge.s64 %p128, %rd452, %rd435;
-	@%p128 bra $L128;
-	mad.lo.s64 %rd453, %rd452, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd454, [%rd453+0];
-	ld.relaxed.gpu.global.s64 %rd455, [%rd453+8];
-	mov.b64 %rd456, %rd433;
-	mov.b64 %rd457, %rd434;
-	mov.b64 %rd458, %rd454;
-	mov.b64 %rd459, %rd455;
-	mov.b64 %rd405, %rd456;
-	mov.b64 %rd406, %rd457;
-	mov.b64 %rd407, %rd458;
-	mov.b64 %rd408, %rd459;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd460, %rd405, %rd409;
-	mov.b64 %rd405, %rd460;
-	add.s64 %rd461, %rd406, %rd410;
-	mov.b64 %rd406, %rd461;
-$L129:
-	mov.b64 %rd433, %rd405;
-	mov.b64 %rd434, %rd406;
-	add.s64 %rd452, %rd452, %rd437;
-	bra.uni $L127;
-$L128:
-$L119:
-	mov.b64 %rd462, %rd433;
-	mov.b64 %rd463, %rd434;
+$L131:
+	mov.b64 %rd441, %rd126;
+	mov.b64 %rd442, %rd127;
+	mov.b64 %rd424, %rd441;
+	mov.b64 %rd425, %rd442;
+	mov.b64 %rd443, %rd427;
+$L132:
+	setp.ge.s64 %p129, %rd443, %rd426;
+	@%p129 bra $L133;
+	mad.lo.s64 %rd444, %rd443, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd445, [%rd444+0];
+	ld.relaxed.gpu.global.s64 %rd446, [%rd444+8];
+	mov.b64 %rd447, %rd424;
+	mov.b64 %rd448, %rd425;
+	mov.b64 %rd449, %rd445;
+	mov.b64 %rd450, %rd446;
+	mov.b64 %rd396, %rd447;
+	mov.b64 %rd397, %rd448;
+	mov.b64 %rd398, %rd449;
+	mov.b64 %rd399, %rd450;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	add.s64 %rd451, %rd396, %rd400;
+	mov.b64 %rd396, %rd451;
+	add.s64 %rd452, %rd397, %rd401;
+	mov.b64 %rd397, %rd452;
+$L134:
+	mov.b64 %rd424, %rd396;
+	mov.b64 %rd425, %rd397;
+	add.s64 %rd443, %rd443, %rd428;
+	bra.uni $L132;
+$L133:
+$L124:
+	mov.b64 %rd453, %rd424;
+	mov.b64 %rd454, %rd425;
 	// block reduction
 	mov.b32 %r156, 1;
 	mov.b32 %r157, 1;
 	sub.u32 %r158, %r13, 1;
 	mov.b32 %r159, %r156;
-$L130:
-	setp.hs.u32 %p129, %r159, 32;
-	@%p129 bra $L131;
-	mov.b64 {%r160, %r161}, %rd462;
-	shfl.sync.down.b32 %r162|%p130, %r160, %r159, %r158, %r17;
+$L135:
+	setp.hs.u32 %p130, %r159, 32;
+	@%p130 bra $L136;
+	mov.b64 {%r160, %r161}, %rd453;
+	shfl.sync.down.b32 %r162|%p131, %r160, %r159, %r158, %r17;
 	shfl.sync.down.b32 %r163, %r161, %r159, %r158, %r17;
-	mov.b64 %rd464, {%r162, %r163};
-	mov.b64 {%r164, %r165}, %rd463;
+	mov.b64 %rd455, {%r162, %r163};
+	mov.b64 {%r164, %r165}, %rd454;
 	shfl.sync.down.b32 %r166, %r164, %r159, %r158, %r17;
 	shfl.sync.down.b32 %r167, %r165, %r159, %r158, %r17;
-	mov.b64 %rd465, {%r166, %r167};
-	@!%p130 bra $L132;
-	setp.ne.u32 %p131, %r18, 9;
-	@%p131 bra.uni $L134;
-	setp.lt.s64 %p132, %rd464, %rd462;
-	setp.eq.s64 %p133, %rd464, %rd462;
-	setp.lt.s64 %p134, %rd465, %rd463;
-	and.pred %p135, %p133, %p134;
-	or.pred %p136, %p132, %p135;
-	selp.b64 %rd466, %rd464, %rd462, %p136;
-	selp.b64 %rd467, %rd465, %rd463, %p136;
-	mov.b64 %rd462, %rd466;
-	mov.b64 %rd463, %rd467;
-	bra.uni $L133;
-$L134:
-	setp.ne.u32 %p137, %r18, 10;
-	@%p137 bra.uni $L135;
-	setp.gt.s64 %p138, %rd464, %rd462;
-	setp.eq.s64 %p139, %rd464, %rd462;
-	setp.lt.s64 %p140, %rd465, %rd463;
-	and.pred %p141, %p139, %p140;
-	or.pred %p142, %p138, %p141;
-	selp.b64 %rd468, %rd464, %rd462, %p142;
-	selp.b64 %rd469, %rd465, %rd463, %p142;
-	mov.b64 %rd462, %rd468;
-	mov.b64 %rd463, %rd469;
-	bra.uni $L133;
-$L135:
-	mov.b64 %rd470, %rd462;
-	mov.b64 %rd471, %rd463;
-	mov.b64 %rd472, %rd464;
-	mov.b64 %rd473, %rd465;
-	mov.b64 %rd405, %rd470;
-	mov.b64 %rd406, %rd471;
-	mov.b64 %rd407, %rd472;
-	mov.b64 %rd408, %rd473;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd474, %rd405, %rd409;
-	mov.b64 %rd405, %rd474;
-	add.s64 %rd475, %rd406, %rd410;
-	mov.b64 %rd406, %rd475;
-$L136:
-	mov.b64 %rd462, %rd405;
-	mov.b64 %rd463, %rd406;
-$L133:
-$L132:
-	shl.b32 %r159, %r159, 1;
-	bra.uni $L130;
-$L131:
-	setp.eq.u32 %p143, %r7, 0;
-	@!%p143 bra $L137;
-	mul.wide.u32 %rd476, %r8, 16;
-	add.s64 %rd477, %rd1, %rd476;
-	st.shared.s64 [%rd477+0], %rd462;
-	st.shared.s64 [%rd477+8], %rd463;
-$L137:
-	bar.sync 0;
-	setp.eq.u32 %p144, %r8, 0;
-	@!%p144 bra $L138;
-	setp.lo.u32 %p145, %r7, %r10;
-	@!%p145 bra $L139;
-	mul.wide.u32 %rd478, %r7, 16;
-	add.s64 %rd479, %rd1, %rd478;
-	ld.shared.s64 %rd480, [%rd479+0];
-	ld.shared.s64 %rd481, [%rd479+8];
-	mov.b64 %rd462, %rd480;
-	mov.b64 %rd463, %rd481;
+	mov.b64 %rd456, {%r166, %r167};
+	@!%p131 bra $L137;
+	setp.ne.u32 %p132, %r18, 9;
+	@%p132 bra.uni $L139;
+	setp.lt.s64 %p133, %rd455, %rd453;
+	setp.eq.s64 %p134, %rd455, %rd453;
+	setp.lt.s64 %p135, %rd456, %rd454;
+	and.pred %p136, %p134, %p135;
+	or.pred %p137, %p133, %p136;
+	selp.b64 %rd457, %rd455, %rd453, %p137;
+	selp.b64 %rd458, %rd456, %rd454, %p137;
+	mov.b64 %rd453, %rd457;
+	mov.b64 %rd454, %rd458;
+	bra.uni $L138;
 $L139:
+	setp.ne.u32 %p138, %r18, 10;
+	@%p138 bra.uni $L140;
+	setp.gt.s64 %p139, %rd455, %rd453;
+	setp.eq.s64 %p140, %rd455, %rd453;
+	setp.lt.s64 %p141, %rd456, %rd454;
+	and.pred %p142, %p140, %p141;
+	or.pred %p143, %p139, %p142;
+	selp.b64 %rd459, %rd455, %rd453, %p143;
+	selp.b64 %rd460, %rd456, %rd454, %p143;
+	mov.b64 %rd453, %rd459;
+	mov.b64 %rd454, %rd460;
+	bra.uni $L138;
+$L140:
+	mov.b64 %rd461, %rd453;
+	mov.b64 %rd462, %rd454;
+	mov.b64 %rd463, %rd455;
+	mov.b64 %rd464, %rd456;
+	mov.b64 %rd396, %rd461;
+	mov.b64 %rd397, %rd462;
+	mov.b64 %rd398, %rd463;
+	mov.b64 %rd399, %rd464;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	add.s64 %rd465, %rd396, %rd400;
+	mov.b64 %rd396, %rd465;
+	add.s64 %rd466, %rd397, %rd401;
+	mov.b64 %rd397, %rd466;
+$L141:
+	mov.b64 %rd453, %rd396;
+	mov.b64 %rd454, %rd397;
+$L138:
+$L137:
+	shl.b32 %r159, %r159, 1;
+	bra.uni $L135;
+$L136:
+	setp.eq.u32 %p144, %r7, 0;
+	@!%p144 bra $L142;
+	mul.wide.u32 %rd467, %r8, 16;
+	add.s64 %rd468, %rd1, %rd467;
+	st.shared.s64 [%rd468+0], %rd453;
+	st.shared.s64 [%rd468+8], %rd454;
+$L142:
+	bar.sync 0;
+	setp.eq.u32 %p145, %r8, 0;
+	@!%p145 bra $L143;
+	setp.lo.u32 %p146, %r7, %r10;
+	@!%p146 bra $L144;
+	mul.wide.u32 %rd469, %r7, 16;
+	add.s64 %rd470, %rd1, %rd469;
+	ld.shared.s64 %rd471, [%rd470+0];
+	ld.shared.s64 %rd472, [%rd470+8];
+	mov.b64 %rd453, %rd471;
+	mov.b64 %rd454, %rd472;
+$L144:
 	sub.u32 %r168, %r10, 1;
 	mov.b32 %r169, %r157;
-$L140:
-	setp.hs.u32 %p146, %r169, 32;
-	@%p146 bra $L141;
-	mov.b64 {%r170, %r171}, %rd462;
-	shfl.sync.down.b32 %r172|%p147, %r170, %r169, %r168, %r17;
+$L145:
+	setp.hs.u32 %p147, %r169, 32;
+	@%p147 bra $L146;
+	mov.b64 {%r170, %r171}, %rd453;
+	shfl.sync.down.b32 %r172|%p148, %r170, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r173, %r171, %r169, %r168, %r17;
-	mov.b64 %rd482, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd463;
+	mov.b64 %rd473, {%r172, %r173};
+	mov.b64 {%r174, %r175}, %rd454;
 	shfl.sync.down.b32 %r176, %r174, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r177, %r175, %r169, %r168, %r17;
-	mov.b64 %rd483, {%r176, %r177};
-	@!%p147 bra $L142;
-	setp.ne.u32 %p148, %r18, 9;
-	@%p148 bra.uni $L144;
-	setp.lt.s64 %p149, %rd482, %rd462;
-	setp.eq.s64 %p150, %rd482, %rd462;
-	setp.lt.s64 %p151, %rd483, %rd463;
-	and.pred %p152, %p150, %p151;
-	or.pred %p153, %p149, %p152;
-	selp.b64 %rd484, %rd482, %rd462, %p153;
-	selp.b64 %rd485, %rd483, %rd463, %p153;
-	mov.b64 %rd462, %rd484;
-	mov.b64 %rd463, %rd485;
-	bra.uni $L143;
-$L144:
-	setp.ne.u32 %p154, %r18, 10;
-	@%p154 bra.uni $L145;
-	setp.gt.s64 %p155, %rd482, %rd462;
-	setp.eq.s64 %p156, %rd482, %rd462;
-	setp.lt.s64 %p157, %rd483, %rd463;
-	and.pred %p158, %p156, %p157;
-	or.pred %p159, %p155, %p158;
-	selp.b64 %rd486, %rd482, %rd462, %p159;
-	selp.b64 %rd487, %rd483, %rd463, %p159;
-	mov.b64 %rd462, %rd486;
-	mov.b64 %rd463, %rd487;
-	bra.uni $L143;
-$L145:
-	mov.b64 %rd488, %rd462;
-	mov.b64 %rd489, %rd463;
-	mov.b64 %rd490, %rd482;
-	mov.b64 %rd491, %rd483;
-	mov.b64 %rd405, %rd488;
-	mov.b64 %rd406, %rd489;
-	mov.b64 %rd407, %rd490;
-	mov.b64 %rd408, %rd491;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd492, %rd405, %rd409;
-	mov.b64 %rd405, %rd492;
-	add.s64 %rd493, %rd406, %rd410;
-	mov.b64 %rd406, %rd493;
-$L146:
-	mov.b64 %rd462, %rd405;
-	mov.b64 %rd463, %rd406;
-$L143:
-$L142:
-	shl.b32 %r169, %r169, 1;
-	bra.uni $L140;
-$L141:
-$L138:
-	@!%p111 bra $L147;
-	st.global.s64 [%rd13+0], %rd462;
-	st.global.s64 [%rd13+8], %rd463;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd474, {%r176, %r177};
+	@!%p148 bra $L147;
+	setp.ne.u32 %p149, %r18, 9;
+	@%p149 bra.uni $L149;
+	setp.lt.s64 %p150, %rd473, %rd453;
+	setp.eq.s64 %p151, %rd473, %rd453;
+	setp.lt.s64 %p152, %rd474, %rd454;
+	and.pred %p153, %p151, %p152;
+	or.pred %p154, %p150, %p153;
+	selp.b64 %rd475, %rd473, %rd453, %p154;
+	selp.b64 %rd476, %rd474, %rd454, %p154;
+	mov.b64 %rd453, %rd475;
+	mov.b64 %rd454, %rd476;
+	bra.uni $L148;
+$L149:
+	setp.ne.u32 %p155, %r18, 10;
+	@%p155 bra.uni $L150;
+	setp.gt.s64 %p156, %rd473, %rd453;
+	setp.eq.s64 %p157, %rd473, %rd453;
+	setp.lt.s64 %p158, %rd474, %rd454;
+	and.pred %p159, %p157, %p158;
+	or.pred %p160, %p156, %p159;
+	selp.b64 %rd477, %rd473, %rd453, %p160;
+	selp.b64 %rd478, %rd474, %rd454, %p160;
+	mov.b64 %rd453, %rd477;
+	mov.b64 %rd454, %rd478;
+	bra.uni $L148;
+$L150:
+	mov.b64 %rd479, %rd453;
+	mov.b64 %rd480, %rd454;
+	mov.b64 %rd481, %rd473;
+	mov.b64 %rd482, %rd474;
+	mov.b64 %rd396, %rd479;
+	mov.b64 %rd397, %rd480;
+	mov.b64 %rd398, %rd481;
+	mov.b64 %rd399, %rd482;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	add.s64 %rd483, %rd396, %rd400;
+	mov.b64 %rd396, %rd483;
+	add.s64 %rd484, %rd397, %rd401;
+	mov.b64 %rd397, %rd484;
+$L151:
+	mov.b64 %rd453, %rd396;
+	mov.b64 %rd454, %rd397;
+$L148:
 $L147:
-$L118:
+	shl.b32 %r169, %r169, 1;
+	bra.uni $L145;
+$L146:
+$L143:
+	@!%p112 bra $L152;
+	st.global.s64 [%rd13+0], %rd453;
+	st.global.s64 [%rd13+8], %rd454;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L152:
+$L123:
 	ret;
 }
 `
@@ -8568,9 +8568,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<158>;
+	.reg .pred %p<159>;
 	.reg .b32 %r<181>;
-	.reg .b64 %rd<476>;
+	.reg .b64 %rd<467>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -9091,245 +9091,245 @@ $L49:
 	@!%p35 bra $L63;
 	mov.b64 %rd281, %rd136;
 	mov.b32 %r92, %r53;
-	setp.lt.s64 %p47, %rd122, 64;
-	setp.le.s64 %p48, %rd166, 1;
-	or.pred %p49, %p47, %p48;
-	@!%p49 bra $L64;
-	cvt.s64.s32 %rd282, %r92;
-	add.s64 %rd283, %rd282, 1;
-	mul.lo.s64 %rd284, %rd283, %rd139;
-	mad.lo.s64 %rd285, %rd284, 8, %rd137;
-	ld.global.nc.s64 %rd286, [%rd285+0];
-	mov.b64 %rd287, %rd286;
-	cvt.s64.s32 %rd288, %r92;
-	mul.lo.s64 %rd289, %rd288, %rd139;
-	mad.lo.s64 %rd290, %rd289, 8, %rd137;
-	ld.global.nc.s64 %rd291, [%rd290+0];
-	mov.b64 %rd292, %rd291;
-	sub.s64 %rd293, %rd287, %rd292;
-	add.s64 %rd294, %rd123, %rd293;
-	mov.b64 %rd123, %rd294;
-	bra.uni $L65;
+	mov.b64 %rd282, %rd122;
+	mov.b64 %rd283, %rd166;
 $L64:
-	mov.b64 %rd295, %rd166;
-	setp.ge.s64 %p50, %rd122, 4096;
-	@!%p50 bra $L67;
-	mul.lo.s64 %rd296, %rd295, 4;
-	mov.b64 %rd295, %rd296;
-$L67:
-	setp.ge.s64 %p51, %rd122, 65536;
-	@!%p51 bra $L69;
-	mul.lo.s64 %rd297, %rd295, 4;
-	mov.b64 %rd295, %rd297;
-$L69:
-	sub.s64 %rd298, %rd295, 1;
-	and.b64 %rd299, %rd122, %rd298;
-	setp.eq.s64 %p52, %rd299, 0;
-	@!%p52 bra $L71;
-	cvt.s64.s32 %rd300, %r92;
-	add.s64 %rd301, %rd300, 1;
-	mul.lo.s64 %rd302, %rd301, %rd139;
-	mad.lo.s64 %rd303, %rd302, 8, %rd137;
-	ld.global.nc.s64 %rd304, [%rd303+0];
-	mov.b64 %rd305, %rd304;
-	cvt.s64.s32 %rd306, %r92;
-	mul.lo.s64 %rd307, %rd306, %rd139;
-	mad.lo.s64 %rd308, %rd307, 8, %rd137;
-	ld.global.nc.s64 %rd309, [%rd308+0];
-	mov.b64 %rd310, %rd309;
-	sub.s64 %rd311, %rd305, %rd310;
-	mul.lo.s64 %rd312, %rd295, %rd311;
-	add.s64 %rd313, %rd123, %rd312;
-	mov.b64 %rd123, %rd313;
-$L71:
+	setp.lt.s64 %p47, %rd282, 64;
+	setp.le.s64 %p48, %rd283, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L68;
+	mov.b64 %rd284, 1;
+	bra.uni $L66;
+$L68:
+	mov.b64 %rd285, %rd283;
+	setp.ge.s64 %p50, %rd282, 4096;
+	@!%p50 bra $L70;
+	mul.lo.s64 %rd286, %rd285, 4;
+	mov.b64 %rd285, %rd286;
+$L70:
+	setp.ge.s64 %p51, %rd282, 65536;
+	@!%p51 bra $L72;
+	mul.lo.s64 %rd287, %rd285, 4;
+	mov.b64 %rd285, %rd287;
+$L72:
+	sub.s64 %rd288, %rd285, 1;
+	and.b64 %rd289, %rd282, %rd288;
+	setp.eq.s64 %p52, %rd289, 0;
+	@!%p52 bra $L74;
+	mov.b64 %rd284, %rd285;
+	bra.uni $L66;
+$L74:
+	mov.b64 %rd284, 0;
+	bra.uni $L66;
 $L65:
-	add.s64 %rd314, %rd122, 1;
-	mov.b64 %rd122, %rd314;
+	bra.uni $L64;
+$L66:
+	mov.b64 %rd290, %rd284;
+	setp.ne.s64 %p53, %rd290, 0;
+	@!%p53 bra $L76;
+	cvt.s64.s32 %rd291, %r92;
+	add.s64 %rd292, %rd291, 1;
+	mul.lo.s64 %rd293, %rd292, %rd139;
+	mad.lo.s64 %rd294, %rd293, 8, %rd137;
+	ld.global.nc.s64 %rd295, [%rd294+0];
+	mov.b64 %rd296, %rd295;
+	cvt.s64.s32 %rd297, %r92;
+	mul.lo.s64 %rd298, %rd297, %rd139;
+	mad.lo.s64 %rd299, %rd298, 8, %rd137;
+	ld.global.nc.s64 %rd300, [%rd299+0];
+	mov.b64 %rd301, %rd300;
+	sub.s64 %rd302, %rd296, %rd301;
+	mul.lo.s64 %rd303, %rd290, %rd302;
+	add.s64 %rd304, %rd123, %rd303;
+	mov.b64 %rd123, %rd304;
+$L76:
+	add.s64 %rd305, %rd122, 1;
+	mov.b64 %rd122, %rd305;
 $L63:
 $L46:
 $L30:
-	add.s64 %rd315, %rd231, %rd186;
-	mov.b64 %rd231, %rd315;
+	add.s64 %rd306, %rd231, %rd186;
+	mov.b64 %rd231, %rd306;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd316, %rd229;
-$L72:
-	@!%p13 bra $L76;
-	bra.uni $L74;
-$L76:
-	// block scan
-	mov.b64 %rd317, %rd316;
-	mov.b32 %r93, %r3;
+	mov.b64 %rd307, %rd229;
 $L77:
-	setp.hs.u32 %p53, %r93, 32;
-	@%p53 bra $L78;
-	mov.b64 {%r94, %r95}, %rd317;
-	shfl.sync.up.b32 %r96|%p54, %r94, %r93, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
-	mov.b64 %rd318, {%r96, %r97};
-	@!%p54 bra $L79;
-	add.s64 %rd319, %rd318, %rd317;
-	mov.b64 %rd317, %rd319;
-$L79:
-	shl.b32 %r93, %r93, 1;
-	bra.uni $L77;
-$L78:
-	mov.b64 {%r98, %r99}, %rd317;
-	shfl.sync.up.b32 %r100|%p55, %r98, %r3, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
-	mov.b64 %rd320, {%r100, %r101};
-	setp.lo.u32 %p56, %r3, 32;
-	and.pred %p57, %p55, %p56;
-	selp.b64 %rd321, %rd320, 0, %p57;
-	sub.u32 %r102, %r13, %r3;
-	setp.eq.u32 %p58, %r7, %r102;
-	@!%p58 bra $L80;
-	mul.wide.u32 %rd322, %r8, 16;
-	add.s64 %rd323, %rd1, %rd322;
-	st.shared.s64 [%rd323+0], %rd317;
-$L80:
-	bar.sync 0;
-	setp.eq.u32 %p59, %r8, 0;
-	@!%p59 bra $L81;
-	mov.b64 %rd324, 0;
-	setp.lo.u32 %p60, %r7, %r10;
-	@!%p60 bra $L82;
-	mul.wide.u32 %rd325, %r7, 16;
-	add.s64 %rd326, %rd1, %rd325;
-	ld.shared.s64 %rd327, [%rd326+0];
-	mov.b64 %rd324, %rd327;
-$L82:
-	mov.b64 {%r103, %r104}, %rd324;
-	shfl.sync.up.b32 %r105|%p61, %r103, 1, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
-	mov.b64 %rd328, {%r105, %r106};
-	@!%p61 bra $L83;
-	add.s64 %rd329, %rd328, %rd324;
-	mov.b64 %rd324, %rd329;
-$L83:
-	mov.b64 {%r107, %r108}, %rd324;
-	shfl.sync.up.b32 %r109|%p62, %r107, 2, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
-	mov.b64 %rd330, {%r109, %r110};
-	@!%p62 bra $L84;
-	add.s64 %rd331, %rd330, %rd324;
-	mov.b64 %rd324, %rd331;
-$L84:
-	mov.b64 {%r111, %r112}, %rd324;
-	shfl.sync.up.b32 %r113|%p63, %r111, 4, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
-	mov.b64 %rd332, {%r113, %r114};
-	@!%p63 bra $L85;
-	add.s64 %rd333, %rd332, %rd324;
-	mov.b64 %rd324, %rd333;
-$L85:
-	mov.b64 {%r115, %r116}, %rd324;
-	shfl.sync.up.b32 %r117|%p64, %r115, 8, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
-	mov.b64 %rd334, {%r117, %r118};
-	@!%p64 bra $L86;
-	add.s64 %rd335, %rd334, %rd324;
-	mov.b64 %rd324, %rd335;
-$L86:
-	mov.b64 {%r119, %r120}, %rd324;
-	shfl.sync.up.b32 %r121|%p65, %r119, 16, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
-	mov.b64 %rd336, {%r121, %r122};
-	@!%p65 bra $L87;
-	add.s64 %rd337, %rd336, %rd324;
-	mov.b64 %rd324, %rd337;
-$L87:
-	mov.b64 {%r123, %r124}, %rd324;
-	shfl.sync.up.b32 %r125|%p66, %r123, 1, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
-	mov.b64 %rd338, {%r125, %r126};
-	selp.b64 %rd339, %rd338, 0, %p66;
-	@!%p60 bra $L88;
-	mul.wide.u32 %rd340, %r7, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	add.s64 %rd342, %rd341, 512;
-	st.shared.s64 [%rd342+0], %rd339;
-$L88:
-	sub.u32 %r127, %r10, 1;
-	setp.eq.u32 %p67, %r7, %r127;
-	@!%p67 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd324;
-$L89:
+	@!%p13 bra $L81;
+	bra.uni $L79;
 $L81:
+	// block scan
+	mov.b64 %rd308, %rd307;
+	mov.b32 %r93, %r3;
+$L82:
+	setp.hs.u32 %p54, %r93, 32;
+	@%p54 bra $L83;
+	mov.b64 {%r94, %r95}, %rd308;
+	shfl.sync.up.b32 %r96|%p55, %r94, %r93, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r93, 0, %r17;
+	mov.b64 %rd309, {%r96, %r97};
+	@!%p55 bra $L84;
+	add.s64 %rd310, %rd309, %rd308;
+	mov.b64 %rd308, %rd310;
+$L84:
+	shl.b32 %r93, %r93, 1;
+	bra.uni $L82;
+$L83:
+	mov.b64 {%r98, %r99}, %rd308;
+	shfl.sync.up.b32 %r100|%p56, %r98, %r3, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, %r3, 0, %r17;
+	mov.b64 %rd311, {%r100, %r101};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd312, %rd311, 0, %p58;
+	sub.u32 %r102, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r102;
+	@!%p59 bra $L85;
+	mul.wide.u32 %rd313, %r8, 16;
+	add.s64 %rd314, %rd1, %rd313;
+	st.shared.s64 [%rd314+0], %rd308;
+$L85:
 	bar.sync 0;
-	mul.wide.u32 %rd343, %r8, 16;
-	add.s64 %rd344, %rd1, %rd343;
-	add.s64 %rd345, %rd344, 512;
-	ld.shared.s64 %rd346, [%rd345+0];
-	add.s64 %rd347, %rd346, %rd321;
-	ld.shared.s64 %rd348, [%rd1+1024];
-	mov.b64 {%r128, %r129}, %rd347;
-	shfl.sync.idx.b32 %r130|%p68, %r128, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
-	mov.b64 %rd349, {%r130, %r131};
-	mov.b64 %rd350, %rd348;
-	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, %rd352;
-	mov.b64 %rd355, %rd353;
-	mov.b64 %rd356, %rd354;
-	mov.b64 %rd357, 0;
-	cvt.u64.u32 %rd358, %r2;
-	setp.eq.s64 %p69, %rd358, 0;
-	setp.gt.s64 %p70, %rd356, 0;
-	and.pred %p71, %p69, %p70;
-	@!%p71 bra $L91;
-	atom.global.add.u64 %rd359, [%rd156], %rd356;
-	mov.b64 %rd360, %rd359;
-	mov.b64 %rd357, %rd360;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L86;
+	mov.b64 %rd315, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L87;
+	mul.wide.u32 %rd316, %r7, 16;
+	add.s64 %rd317, %rd1, %rd316;
+	ld.shared.s64 %rd318, [%rd317+0];
+	mov.b64 %rd315, %rd318;
+$L87:
+	mov.b64 {%r103, %r104}, %rd315;
+	shfl.sync.up.b32 %r105|%p62, %r103, 1, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 1, 0, %r17;
+	mov.b64 %rd319, {%r105, %r106};
+	@!%p62 bra $L88;
+	add.s64 %rd320, %rd319, %rd315;
+	mov.b64 %rd315, %rd320;
+$L88:
+	mov.b64 {%r107, %r108}, %rd315;
+	shfl.sync.up.b32 %r109|%p63, %r107, 2, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 2, 0, %r17;
+	mov.b64 %rd321, {%r109, %r110};
+	@!%p63 bra $L89;
+	add.s64 %rd322, %rd321, %rd315;
+	mov.b64 %rd315, %rd322;
+$L89:
+	mov.b64 {%r111, %r112}, %rd315;
+	shfl.sync.up.b32 %r113|%p64, %r111, 4, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 4, 0, %r17;
+	mov.b64 %rd323, {%r113, %r114};
+	@!%p64 bra $L90;
+	add.s64 %rd324, %rd323, %rd315;
+	mov.b64 %rd315, %rd324;
+$L90:
+	mov.b64 {%r115, %r116}, %rd315;
+	shfl.sync.up.b32 %r117|%p65, %r115, 8, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 8, 0, %r17;
+	mov.b64 %rd325, {%r117, %r118};
+	@!%p65 bra $L91;
+	add.s64 %rd326, %rd325, %rd315;
+	mov.b64 %rd315, %rd326;
 $L91:
-	cvt.u64.u32 %rd361, %r2;
-	setp.eq.s64 %p72, %rd361, 0;
-	setp.eq.u32 %p73, %r1, 0;
-	and.pred %p74, %p72, %p73;
-	bar.sync 0;
-	@!%p74 bra $L92;
-	st.shared.s64 [%rd1+1024], %rd357;
+	mov.b64 {%r119, %r120}, %rd315;
+	shfl.sync.up.b32 %r121|%p66, %r119, 16, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 16, 0, %r17;
+	mov.b64 %rd327, {%r121, %r122};
+	@!%p66 bra $L92;
+	add.s64 %rd328, %rd327, %rd315;
+	mov.b64 %rd315, %rd328;
 $L92:
-	bar.sync 0;
-	ld.shared.s64 %rd362, [%rd1+1024];
-	mov.b64 %rd363, %rd362;
-	mov.b64 %rd357, %rd363;
-	add.s64 %rd364, %rd357, %rd355;
-	mov.b64 %rd365, %rd364;
-	mov.b64 %rd366, 0;
+	mov.b64 {%r123, %r124}, %rd315;
+	shfl.sync.up.b32 %r125|%p67, %r123, 1, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, 1, 0, %r17;
+	mov.b64 %rd329, {%r125, %r126};
+	selp.b64 %rd330, %rd329, 0, %p67;
+	@!%p61 bra $L93;
+	mul.wide.u32 %rd331, %r7, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	add.s64 %rd333, %rd332, 512;
+	st.shared.s64 [%rd333+0], %rd330;
 $L93:
-	setp.lt.s64 %p75, %rd366, %rd316;
-	not.pred %p76, %p75;
-	@!%p76 bra $L97;
-	bra.uni $L95;
-$L97:
-	mul.lo.s64 %rd367, %rd366, %rd184;
-	mad.lo.s64 %rd368, %rd367, 4, %rd182;
-	ld.shared.s32 %r132, [%rd368+0];
-	mov.b32 %r133, %r132;
-	add.s64 %rd369, %rd365, %rd366;
-	mul.lo.s64 %rd370, %rd369, %rd155;
-	mad.lo.s64 %rd371, %rd370, 4, %rd153;
-	st.global.s32 [%rd371+0], %r133;
+	sub.u32 %r127, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r127;
+	@!%p68 bra $L94;
+	st.shared.s64 [%rd1+1024], %rd315;
 $L94:
-	add.s64 %rd372, %rd366, 1;
-	mov.b64 %rd366, %rd372;
-	bra.uni $L93;
-$L95:
-	bra.uni $L74;
-$L73:
-	bra.uni $L72;
-$L74:
+$L86:
+	bar.sync 0;
+	mul.wide.u32 %rd334, %r8, 16;
+	add.s64 %rd335, %rd1, %rd334;
+	add.s64 %rd336, %rd335, 512;
+	ld.shared.s64 %rd337, [%rd336+0];
+	add.s64 %rd338, %rd337, %rd312;
+	ld.shared.s64 %rd339, [%rd1+1024];
+	mov.b64 {%r128, %r129}, %rd338;
+	shfl.sync.idx.b32 %r130|%p69, %r128, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r131, %r129, 0, %r22, %r17;
+	mov.b64 %rd340, {%r130, %r131};
+	mov.b64 %rd341, %rd339;
+	mov.b64 %rd342, %rd340;
+	mov.b64 %rd343, %rd341;
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, %rd343;
+	mov.b64 %rd346, %rd344;
+	mov.b64 %rd347, %rd345;
+	mov.b64 %rd348, 0;
+	cvt.u64.u32 %rd349, %r2;
+	setp.eq.s64 %p70, %rd349, 0;
+	setp.gt.s64 %p71, %rd347, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L96;
+	atom.global.add.u64 %rd350, [%rd156], %rd347;
+	mov.b64 %rd351, %rd350;
+	mov.b64 %rd348, %rd351;
+$L96:
+	cvt.u64.u32 %rd352, %r2;
+	setp.eq.s64 %p73, %rd352, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
+	bar.sync 0;
+	@!%p75 bra $L97;
+	st.shared.s64 [%rd1+1024], %rd348;
+$L97:
+	bar.sync 0;
+	ld.shared.s64 %rd353, [%rd1+1024];
+	mov.b64 %rd354, %rd353;
+	mov.b64 %rd348, %rd354;
+	add.s64 %rd355, %rd348, %rd346;
+	mov.b64 %rd356, %rd355;
+	mov.b64 %rd357, 0;
+$L98:
+	setp.lt.s64 %p76, %rd357, %rd307;
+	not.pred %p77, %p76;
+	@!%p77 bra $L102;
+	bra.uni $L100;
+$L102:
+	mul.lo.s64 %rd358, %rd357, %rd184;
+	mad.lo.s64 %rd359, %rd358, 4, %rd182;
+	ld.shared.s32 %r132, [%rd359+0];
+	mov.b32 %r133, %r132;
+	add.s64 %rd360, %rd356, %rd357;
+	mul.lo.s64 %rd361, %rd360, %rd155;
+	mad.lo.s64 %rd362, %rd361, 4, %rd153;
+	st.global.s32 [%rd362+0], %r133;
+$L99:
+	add.s64 %rd363, %rd357, 1;
+	mov.b64 %rd357, %rd363;
+	bra.uni $L98;
+$L100:
+	bra.uni $L79;
+$L78:
+	bra.uni $L77;
+$L79:
 $L25:
-	add.s64 %rd373, %rd225, %rd195;
-	mov.b64 %rd225, %rd373;
+	add.s64 %rd364, %rd225, %rd195;
+	mov.b64 %rd225, %rd364;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd374, %rd196, 1;
-	mov.b64 %rd196, %rd374;
+	add.s64 %rd365, %rd196, 1;
+	mov.b64 %rd196, %rd365;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -9337,423 +9337,423 @@ $L7:
 	add.s64 %rd135, %rd135, %rd134;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd375, %rd122;
-	mov.b64 %rd376, %rd123;
+	mov.b64 %rd366, %rd122;
+	mov.b64 %rd367, %rd123;
 	// block reduction
 	mov.b32 %r134, 1;
 	sub.u32 %r135, %r13, 1;
 	mov.b32 %r136, %r3;
-$L98:
-	setp.hs.u32 %p77, %r136, 32;
-	@%p77 bra $L99;
-	mov.b64 {%r137, %r138}, %rd375;
-	shfl.sync.down.b32 %r139|%p78, %r137, %r136, %r135, %r17;
+$L103:
+	setp.hs.u32 %p78, %r136, 32;
+	@%p78 bra $L104;
+	mov.b64 {%r137, %r138}, %rd366;
+	shfl.sync.down.b32 %r139|%p79, %r137, %r136, %r135, %r17;
 	shfl.sync.down.b32 %r140, %r138, %r136, %r135, %r17;
-	mov.b64 %rd377, {%r139, %r140};
-	mov.b64 {%r141, %r142}, %rd376;
+	mov.b64 %rd368, {%r139, %r140};
+	mov.b64 {%r141, %r142}, %rd367;
 	shfl.sync.down.b32 %r143, %r141, %r136, %r135, %r17;
 	shfl.sync.down.b32 %r144, %r142, %r136, %r135, %r17;
-	mov.b64 %rd378, {%r143, %r144};
-	@!%p78 bra $L100;
-	setp.ne.u32 %p79, %r18, 9;
-	@%p79 bra.uni $L102;
-	setp.lt.s64 %p80, %rd377, %rd375;
-	setp.eq.s64 %p81, %rd377, %rd375;
-	setp.lt.s64 %p82, %rd378, %rd376;
-	and.pred %p83, %p81, %p82;
-	or.pred %p84, %p80, %p83;
-	selp.b64 %rd379, %rd377, %rd375, %p84;
-	selp.b64 %rd380, %rd378, %rd376, %p84;
-	mov.b64 %rd375, %rd379;
-	mov.b64 %rd376, %rd380;
-	bra.uni $L101;
-$L102:
-	setp.ne.u32 %p85, %r18, 10;
-	@%p85 bra.uni $L103;
-	setp.gt.s64 %p86, %rd377, %rd375;
-	setp.eq.s64 %p87, %rd377, %rd375;
-	setp.lt.s64 %p88, %rd378, %rd376;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd381, %rd377, %rd375, %p90;
-	selp.b64 %rd382, %rd378, %rd376, %p90;
-	mov.b64 %rd375, %rd381;
-	mov.b64 %rd376, %rd382;
-	bra.uni $L101;
-$L103:
-	mov.b64 %rd383, %rd375;
-	mov.b64 %rd384, %rd376;
-	mov.b64 %rd385, %rd377;
-	mov.b64 %rd386, %rd378;
-	mov.b64 %rd387, %rd383;
-	mov.b64 %rd388, %rd384;
-	mov.b64 %rd389, %rd385;
-	mov.b64 %rd390, %rd386;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	add.s64 %rd393, %rd387, %rd391;
-	mov.b64 %rd387, %rd393;
-	add.s64 %rd394, %rd388, %rd392;
-	mov.b64 %rd388, %rd394;
-$L104:
-	mov.b64 %rd375, %rd387;
-	mov.b64 %rd376, %rd388;
-$L101:
-$L100:
-	shl.b32 %r136, %r136, 1;
-	bra.uni $L98;
-$L99:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L105;
-	mul.wide.u32 %rd395, %r8, 16;
-	add.s64 %rd396, %rd1, %rd395;
-	st.shared.s64 [%rd396+0], %rd375;
-	st.shared.s64 [%rd396+8], %rd376;
-$L105:
-	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L106;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L107;
-	mul.wide.u32 %rd397, %r7, 16;
-	add.s64 %rd398, %rd1, %rd397;
-	ld.shared.s64 %rd399, [%rd398+0];
-	ld.shared.s64 %rd400, [%rd398+8];
-	mov.b64 %rd375, %rd399;
-	mov.b64 %rd376, %rd400;
+	mov.b64 %rd369, {%r143, %r144};
+	@!%p79 bra $L105;
+	setp.ne.u32 %p80, %r18, 9;
+	@%p80 bra.uni $L107;
+	setp.lt.s64 %p81, %rd368, %rd366;
+	setp.eq.s64 %p82, %rd368, %rd366;
+	setp.lt.s64 %p83, %rd369, %rd367;
+	and.pred %p84, %p82, %p83;
+	or.pred %p85, %p81, %p84;
+	selp.b64 %rd370, %rd368, %rd366, %p85;
+	selp.b64 %rd371, %rd369, %rd367, %p85;
+	mov.b64 %rd366, %rd370;
+	mov.b64 %rd367, %rd371;
+	bra.uni $L106;
 $L107:
+	setp.ne.u32 %p86, %r18, 10;
+	@%p86 bra.uni $L108;
+	setp.gt.s64 %p87, %rd368, %rd366;
+	setp.eq.s64 %p88, %rd368, %rd366;
+	setp.lt.s64 %p89, %rd369, %rd367;
+	and.pred %p90, %p88, %p89;
+	or.pred %p91, %p87, %p90;
+	selp.b64 %rd372, %rd368, %rd366, %p91;
+	selp.b64 %rd373, %rd369, %rd367, %p91;
+	mov.b64 %rd366, %rd372;
+	mov.b64 %rd367, %rd373;
+	bra.uni $L106;
+$L108:
+	mov.b64 %rd374, %rd366;
+	mov.b64 %rd375, %rd367;
+	mov.b64 %rd376, %rd368;
+	mov.b64 %rd377, %rd369;
+	mov.b64 %rd378, %rd374;
+	mov.b64 %rd379, %rd375;
+	mov.b64 %rd380, %rd376;
+	mov.b64 %rd381, %rd377;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd384, %rd378, %rd382;
+	mov.b64 %rd378, %rd384;
+	add.s64 %rd385, %rd379, %rd383;
+	mov.b64 %rd379, %rd385;
+$L109:
+	mov.b64 %rd366, %rd378;
+	mov.b64 %rd367, %rd379;
+$L106:
+$L105:
+	shl.b32 %r136, %r136, 1;
+	bra.uni $L103;
+$L104:
+	setp.eq.u32 %p92, %r7, 0;
+	@!%p92 bra $L110;
+	mul.wide.u32 %rd386, %r8, 16;
+	add.s64 %rd387, %rd1, %rd386;
+	st.shared.s64 [%rd387+0], %rd366;
+	st.shared.s64 [%rd387+8], %rd367;
+$L110:
+	bar.sync 0;
+	setp.eq.u32 %p93, %r8, 0;
+	@!%p93 bra $L111;
+	setp.lo.u32 %p94, %r7, %r10;
+	@!%p94 bra $L112;
+	mul.wide.u32 %rd388, %r7, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	ld.shared.s64 %rd390, [%rd389+0];
+	ld.shared.s64 %rd391, [%rd389+8];
+	mov.b64 %rd366, %rd390;
+	mov.b64 %rd367, %rd391;
+$L112:
 	sub.u32 %r145, %r10, 1;
 	mov.b32 %r146, %r134;
-$L108:
-	setp.hs.u32 %p94, %r146, 32;
-	@%p94 bra $L109;
-	mov.b64 {%r147, %r148}, %rd375;
-	shfl.sync.down.b32 %r149|%p95, %r147, %r146, %r145, %r17;
+$L113:
+	setp.hs.u32 %p95, %r146, 32;
+	@%p95 bra $L114;
+	mov.b64 {%r147, %r148}, %rd366;
+	shfl.sync.down.b32 %r149|%p96, %r147, %r146, %r145, %r17;
 	shfl.sync.down.b32 %r150, %r148, %r146, %r145, %r17;
-	mov.b64 %rd401, {%r149, %r150};
-	mov.b64 {%r151, %r152}, %rd376;
+	mov.b64 %rd392, {%r149, %r150};
+	mov.b64 {%r151, %r152}, %rd367;
 	shfl.sync.down.b32 %r153, %r151, %r146, %r145, %r17;
 	shfl.sync.down.b32 %r154, %r152, %r146, %r145, %r17;
-	mov.b64 %rd402, {%r153, %r154};
-	@!%p95 bra $L110;
-	setp.ne.u32 %p96, %r18, 9;
-	@%p96 bra.uni $L112;
-	setp.lt.s64 %p97, %rd401, %rd375;
-	setp.eq.s64 %p98, %rd401, %rd375;
-	setp.lt.s64 %p99, %rd402, %rd376;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd403, %rd401, %rd375, %p101;
-	selp.b64 %rd404, %rd402, %rd376, %p101;
-	mov.b64 %rd375, %rd403;
-	mov.b64 %rd376, %rd404;
-	bra.uni $L111;
-$L112:
-	setp.ne.u32 %p102, %r18, 10;
-	@%p102 bra.uni $L113;
-	setp.gt.s64 %p103, %rd401, %rd375;
-	setp.eq.s64 %p104, %rd401, %rd375;
-	setp.lt.s64 %p105, %rd402, %rd376;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd405, %rd401, %rd375, %p107;
-	selp.b64 %rd406, %rd402, %rd376, %p107;
-	mov.b64 %rd375, %rd405;
-	mov.b64 %rd376, %rd406;
-	bra.uni $L111;
-$L113:
-	mov.b64 %rd407, %rd375;
-	mov.b64 %rd408, %rd376;
-	mov.b64 %rd409, %rd401;
-	mov.b64 %rd410, %rd402;
-	mov.b64 %rd387, %rd407;
-	mov.b64 %rd388, %rd408;
-	mov.b64 %rd389, %rd409;
-	mov.b64 %rd390, %rd410;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	add.s64 %rd411, %rd387, %rd391;
-	mov.b64 %rd387, %rd411;
-	add.s64 %rd412, %rd388, %rd392;
-	mov.b64 %rd388, %rd412;
-$L114:
-	mov.b64 %rd375, %rd387;
-	mov.b64 %rd376, %rd388;
-$L111:
-$L110:
-	shl.b32 %r146, %r146, 1;
-	bra.uni $L108;
-$L109:
-$L106:
-	mul.wide.u32 %rd413, %r29, 16;
-	add.s64 %rd414, %rd11, %rd413;
-	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L115;
-	st.global.s64 [%rd414+0], %rd375;
-	st.global.s64 [%rd414+8], %rd376;
+	mov.b64 %rd393, {%r153, %r154};
+	@!%p96 bra $L115;
+	setp.ne.u32 %p97, %r18, 9;
+	@%p97 bra.uni $L117;
+	setp.lt.s64 %p98, %rd392, %rd366;
+	setp.eq.s64 %p99, %rd392, %rd366;
+	setp.lt.s64 %p100, %rd393, %rd367;
+	and.pred %p101, %p99, %p100;
+	or.pred %p102, %p98, %p101;
+	selp.b64 %rd394, %rd392, %rd366, %p102;
+	selp.b64 %rd395, %rd393, %rd367, %p102;
+	mov.b64 %rd366, %rd394;
+	mov.b64 %rd367, %rd395;
+	bra.uni $L116;
+$L117:
+	setp.ne.u32 %p103, %r18, 10;
+	@%p103 bra.uni $L118;
+	setp.gt.s64 %p104, %rd392, %rd366;
+	setp.eq.s64 %p105, %rd392, %rd366;
+	setp.lt.s64 %p106, %rd393, %rd367;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd396, %rd392, %rd366, %p108;
+	selp.b64 %rd397, %rd393, %rd367, %p108;
+	mov.b64 %rd366, %rd396;
+	mov.b64 %rd367, %rd397;
+	bra.uni $L116;
+$L118:
+	mov.b64 %rd398, %rd366;
+	mov.b64 %rd399, %rd367;
+	mov.b64 %rd400, %rd392;
+	mov.b64 %rd401, %rd393;
+	mov.b64 %rd378, %rd398;
+	mov.b64 %rd379, %rd399;
+	mov.b64 %rd380, %rd400;
+	mov.b64 %rd381, %rd401;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd402, %rd378, %rd382;
+	mov.b64 %rd378, %rd402;
+	add.s64 %rd403, %rd379, %rd383;
+	mov.b64 %rd379, %rd403;
+$L119:
+	mov.b64 %rd366, %rd378;
+	mov.b64 %rd367, %rd379;
+$L116:
 $L115:
-	// the last block combines the partials
+	shl.b32 %r146, %r146, 1;
+	bra.uni $L113;
+$L114:
+$L111:
+	mul.wide.u32 %rd404, %r29, 16;
+	add.s64 %rd405, %rd11, %rd404;
 	setp.eq.u32 %p109, %r5, 0;
-	@!%p109 bra $L116;
+	@!%p109 bra $L120;
+	st.global.s64 [%rd405+0], %rd366;
+	st.global.s64 [%rd405+8], %rd367;
+$L120:
+	// the last block combines the partials
+	setp.eq.u32 %p110, %r5, 0;
+	@!%p110 bra $L121;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r155, [gk_reduce_done], 1;
 	sub.u32 %r156, %r30, 1;
-	setp.eq.u32 %p110, %r155, %r156;
+	setp.eq.u32 %p111, %r155, %r156;
 	fence.acq_rel.gpu;
-	selp.b32 %r157, 1, 0, %p110;
+	selp.b32 %r157, 1, 0, %p111;
 	st.shared.u32 [%rd1+1024], %r157;
-$L116:
+$L121:
 	bar.sync 0;
 	ld.shared.u32 %r158, [%rd1+1024];
-	setp.ne.u32 %p111, %r158, 0;
-	@!%p111 bra $L117;
-	cvt.u64.u32 %rd417, %r30;
-	cvt.u64.u32 %rd418, %r5;
-	cvt.u64.u32 %rd419, %r6;
-	setp.ne.u32 %p112, %r18, 9;
-	@%p112 bra.uni $L119;
-	mov.b64 %rd415, 9223372036854775807;
-	mov.b64 %rd416, 9223372036854775807;
-	mov.b64 %rd420, %rd418;
-$L120:
-	setp.ge.s64 %p113, %rd420, %rd417;
-	@%p113 bra $L121;
-	mad.lo.s64 %rd421, %rd420, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd422, [%rd421+0];
-	ld.relaxed.gpu.global.s64 %rd423, [%rd421+8];
-	setp.lt.s64 %p114, %rd422, %rd415;
-	setp.eq.s64 %p115, %rd422, %rd415;
-	setp.lt.s64 %p116, %rd423, %rd416;
-	and.pred %p117, %p115, %p116;
-	or.pred %p118, %p114, %p117;
-	selp.b64 %rd424, %rd422, %rd415, %p118;
-	selp.b64 %rd425, %rd423, %rd416, %p118;
-	mov.b64 %rd415, %rd424;
-	mov.b64 %rd416, %rd425;
-	add.s64 %rd420, %rd420, %rd419;
-	bra.uni $L120;
-$L121:
-	bra.uni $L118;
-$L119:
-	setp.ne.u32 %p119, %r18, 10;
-	@%p119 bra.uni $L122;
-	mov.b64 %rd415, -9223372036854775808;
-	mov.b64 %rd416, 9223372036854775807;
-	mov.b64 %rd426, %rd418;
-$L123:
-	setp.ge.s64 %p120, %rd426, %rd417;
-	@%p120 bra $L124;
-	mad.lo.s64 %rd427, %rd426, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd428, [%rd427+0];
-	ld.relaxed.gpu.global.s64 %rd429, [%rd427+8];
-	setp.gt.s64 %p121, %rd428, %rd415;
-	setp.eq.s64 %p122, %rd428, %rd415;
-	setp.lt.s64 %p123, %rd429, %rd416;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd430, %rd428, %rd415, %p125;
-	selp.b64 %rd431, %rd429, %rd416, %p125;
-	mov.b64 %rd415, %rd430;
-	mov.b64 %rd416, %rd431;
-	add.s64 %rd426, %rd426, %rd419;
+	setp.ne.u32 %p112, %r158, 0;
+	@!%p112 bra $L122;
+	cvt.u64.u32 %rd408, %r30;
+	cvt.u64.u32 %rd409, %r5;
+	cvt.u64.u32 %rd410, %r6;
+	setp.ne.u32 %p113, %r18, 9;
+	@%p113 bra.uni $L124;
+	mov.b64 %rd406, 9223372036854775807;
+	mov.b64 %rd407, 9223372036854775807;
+	mov.b64 %rd411, %rd409;
+$L125:
+	setp.ge.s64 %p114, %rd411, %rd408;
+	@%p114 bra $L126;
+	mad.lo.s64 %rd412, %rd411, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd413, [%rd412+0];
+	ld.relaxed.gpu.global.s64 %rd414, [%rd412+8];
+	setp.lt.s64 %p115, %rd413, %rd406;
+	setp.eq.s64 %p116, %rd413, %rd406;
+	setp.lt.s64 %p117, %rd414, %rd407;
+	and.pred %p118, %p116, %p117;
+	or.pred %p119, %p115, %p118;
+	selp.b64 %rd415, %rd413, %rd406, %p119;
+	selp.b64 %rd416, %rd414, %rd407, %p119;
+	mov.b64 %rd406, %rd415;
+	mov.b64 %rd407, %rd416;
+	add.s64 %rd411, %rd411, %rd410;
+	bra.uni $L125;
+$L126:
 	bra.uni $L123;
 $L124:
-	bra.uni $L118;
-$L122:
+	setp.ne.u32 %p120, %r18, 10;
+	@%p120 bra.uni $L127;
+	mov.b64 %rd406, -9223372036854775808;
+	mov.b64 %rd407, 9223372036854775807;
+	mov.b64 %rd417, %rd409;
+$L128:
+	setp.ge.s64 %p121, %rd417, %rd408;
+	@%p121 bra $L129;
+	mad.lo.s64 %rd418, %rd417, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd419, [%rd418+0];
+	ld.relaxed.gpu.global.s64 %rd420, [%rd418+8];
+	setp.gt.s64 %p122, %rd419, %rd406;
+	setp.eq.s64 %p123, %rd419, %rd406;
+	setp.lt.s64 %p124, %rd420, %rd407;
+	and.pred %p125, %p123, %p124;
+	or.pred %p126, %p122, %p125;
+	selp.b64 %rd421, %rd419, %rd406, %p126;
+	selp.b64 %rd422, %rd420, %rd407, %p126;
+	mov.b64 %rd406, %rd421;
+	mov.b64 %rd407, %rd422;
+	add.s64 %rd417, %rd417, %rd410;
+	bra.uni $L128;
+$L129:
+	bra.uni $L123;
+$L127:
 	mov.b64 %rd126, 0;
 	mov.b64 %rd127, 0;
 	mov.b64 %rd128, 0;
 	mov.b64 %rd129, 0;
 	mov.b64 %rd126, %rd128;
 	mov.b64 %rd127, %rd129;
-$L125:
-	mov.b64 %rd432, %rd126;
-	mov.b64 %rd433, %rd127;
-	mov.b64 %rd415, %rd432;
-	mov.b64 %rd416, %rd433;
-	mov.b64 %rd434, %rd418;
-$L126:
-	setp.ge.s64 %p126, %rd434, %rd417;
-	@%p126 bra $L127;
-	mad.lo.s64 %rd435, %rd434, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd436, [%rd435+0];
-	ld.relaxed.gpu.global.s64 %rd437, [%rd435+8];
-	mov.b64 %rd438, %rd415;
-	mov.b64 %rd439, %rd416;
-	mov.b64 %rd440, %rd436;
-	mov.b64 %rd441, %rd437;
-	mov.b64 %rd387, %rd438;
-	mov.b64 %rd388, %rd439;
-	mov.b64 %rd389, %rd440;
-	mov.b64 %rd390, %rd441;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	add.s64 %rd442, %rd387, %rd391;
-	mov.b64 %rd387, %rd442;
-	add.s64 %rd443, %rd388, %rd392;
-	mov.b64 %rd388, %rd443;
-$L128:
-	mov.b64 %rd415, %rd387;
-	mov.b64 %rd416, %rd388;
-	add.s64 %rd434, %rd434, %rd419;
-	bra.uni $L126;
-$L127:
-$L118:
-	mov.b64 %rd444, %rd415;
-	mov.b64 %rd445, %rd416;
+$L130:
+	mov.b64 %rd423, %rd126;
+	mov.b64 %rd424, %rd127;
+	mov.b64 %rd406, %rd423;
+	mov.b64 %rd407, %rd424;
+	mov.b64 %rd425, %rd409;
+$L131:
+	setp.ge.s64 %p127, %rd425, %rd408;
+	@%p127 bra $L132;
+	mad.lo.s64 %rd426, %rd425, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd427, [%rd426+0];
+	ld.relaxed.gpu.global.s64 %rd428, [%rd426+8];
+	mov.b64 %rd429, %rd406;
+	mov.b64 %rd430, %rd407;
+	mov.b64 %rd431, %rd427;
+	mov.b64 %rd432, %rd428;
+	mov.b64 %rd378, %rd429;
+	mov.b64 %rd379, %rd430;
+	mov.b64 %rd380, %rd431;
+	mov.b64 %rd381, %rd432;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd433, %rd378, %rd382;
+	mov.b64 %rd378, %rd433;
+	add.s64 %rd434, %rd379, %rd383;
+	mov.b64 %rd379, %rd434;
+$L133:
+	mov.b64 %rd406, %rd378;
+	mov.b64 %rd407, %rd379;
+	add.s64 %rd425, %rd425, %rd410;
+	bra.uni $L131;
+$L132:
+$L123:
+	mov.b64 %rd435, %rd406;
+	mov.b64 %rd436, %rd407;
 	// block reduction
 	mov.b32 %r159, 1;
 	mov.b32 %r160, 1;
 	sub.u32 %r161, %r13, 1;
 	mov.b32 %r162, %r159;
-$L129:
-	setp.hs.u32 %p127, %r162, 32;
-	@%p127 bra $L130;
-	mov.b64 {%r163, %r164}, %rd444;
-	shfl.sync.down.b32 %r165|%p128, %r163, %r162, %r161, %r17;
+$L134:
+	setp.hs.u32 %p128, %r162, 32;
+	@%p128 bra $L135;
+	mov.b64 {%r163, %r164}, %rd435;
+	shfl.sync.down.b32 %r165|%p129, %r163, %r162, %r161, %r17;
 	shfl.sync.down.b32 %r166, %r164, %r162, %r161, %r17;
-	mov.b64 %rd446, {%r165, %r166};
-	mov.b64 {%r167, %r168}, %rd445;
+	mov.b64 %rd437, {%r165, %r166};
+	mov.b64 {%r167, %r168}, %rd436;
 	shfl.sync.down.b32 %r169, %r167, %r162, %r161, %r17;
 	shfl.sync.down.b32 %r170, %r168, %r162, %r161, %r17;
-	mov.b64 %rd447, {%r169, %r170};
-	@!%p128 bra $L131;
-	setp.ne.u32 %p129, %r18, 9;
-	@%p129 bra.uni $L133;
-	setp.lt.s64 %p130, %rd446, %rd444;
-	setp.eq.s64 %p131, %rd446, %rd444;
-	setp.lt.s64 %p132, %rd447, %rd445;
-	and.pred %p133, %p131, %p132;
-	or.pred %p134, %p130, %p133;
-	selp.b64 %rd448, %rd446, %rd444, %p134;
-	selp.b64 %rd449, %rd447, %rd445, %p134;
-	mov.b64 %rd444, %rd448;
-	mov.b64 %rd445, %rd449;
-	bra.uni $L132;
-$L133:
-	setp.ne.u32 %p135, %r18, 10;
-	@%p135 bra.uni $L134;
-	setp.gt.s64 %p136, %rd446, %rd444;
-	setp.eq.s64 %p137, %rd446, %rd444;
-	setp.lt.s64 %p138, %rd447, %rd445;
-	and.pred %p139, %p137, %p138;
-	or.pred %p140, %p136, %p139;
-	selp.b64 %rd450, %rd446, %rd444, %p140;
-	selp.b64 %rd451, %rd447, %rd445, %p140;
-	mov.b64 %rd444, %rd450;
-	mov.b64 %rd445, %rd451;
-	bra.uni $L132;
-$L134:
-	mov.b64 %rd452, %rd444;
-	mov.b64 %rd453, %rd445;
-	mov.b64 %rd454, %rd446;
-	mov.b64 %rd455, %rd447;
-	mov.b64 %rd387, %rd452;
-	mov.b64 %rd388, %rd453;
-	mov.b64 %rd389, %rd454;
-	mov.b64 %rd390, %rd455;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	add.s64 %rd456, %rd387, %rd391;
-	mov.b64 %rd387, %rd456;
-	add.s64 %rd457, %rd388, %rd392;
-	mov.b64 %rd388, %rd457;
-$L135:
-	mov.b64 %rd444, %rd387;
-	mov.b64 %rd445, %rd388;
-$L132:
-$L131:
-	shl.b32 %r162, %r162, 1;
-	bra.uni $L129;
-$L130:
-	setp.eq.u32 %p141, %r7, 0;
-	@!%p141 bra $L136;
-	mul.wide.u32 %rd458, %r8, 16;
-	add.s64 %rd459, %rd1, %rd458;
-	st.shared.s64 [%rd459+0], %rd444;
-	st.shared.s64 [%rd459+8], %rd445;
-$L136:
-	bar.sync 0;
-	setp.eq.u32 %p142, %r8, 0;
-	@!%p142 bra $L137;
-	setp.lo.u32 %p143, %r7, %r10;
-	@!%p143 bra $L138;
-	mul.wide.u32 %rd460, %r7, 16;
-	add.s64 %rd461, %rd1, %rd460;
-	ld.shared.s64 %rd462, [%rd461+0];
-	ld.shared.s64 %rd463, [%rd461+8];
-	mov.b64 %rd444, %rd462;
-	mov.b64 %rd445, %rd463;
+	mov.b64 %rd438, {%r169, %r170};
+	@!%p129 bra $L136;
+	setp.ne.u32 %p130, %r18, 9;
+	@%p130 bra.uni $L138;
+	setp.lt.s64 %p131, %rd437, %rd435;
+	setp.eq.s64 %p132, %rd437, %rd435;
+	setp.lt.s64 %p133, %rd438, %rd436;
+	and.pred %p134, %p132, %p133;
+	or.pred %p135, %p131, %p134;
+	selp.b64 %rd439, %rd437, %rd435, %p135;
+	selp.b64 %rd440, %rd438, %rd436, %p135;
+	mov.b64 %rd435, %rd439;
+	mov.b64 %rd436, %rd440;
+	bra.uni $L137;
 $L138:
+	setp.ne.u32 %p136, %r18, 10;
+	@%p136 bra.uni $L139;
+	setp.gt.s64 %p137, %rd437, %rd435;
+	setp.eq.s64 %p138, %rd437, %rd435;
+	setp.lt.s64 %p139, %rd438, %rd436;
+	and.pred %p140, %p138, %p139;
+	or.pred %p141, %p137, %p140;
+	selp.b64 %rd441, %rd437, %rd435, %p141;
+	selp.b64 %rd442, %rd438, %rd436, %p141;
+	mov.b64 %rd435, %rd441;
+	mov.b64 %rd436, %rd442;
+	bra.uni $L137;
+$L139:
+	mov.b64 %rd443, %rd435;
+	mov.b64 %rd444, %rd436;
+	mov.b64 %rd445, %rd437;
+	mov.b64 %rd446, %rd438;
+	mov.b64 %rd378, %rd443;
+	mov.b64 %rd379, %rd444;
+	mov.b64 %rd380, %rd445;
+	mov.b64 %rd381, %rd446;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd447, %rd378, %rd382;
+	mov.b64 %rd378, %rd447;
+	add.s64 %rd448, %rd379, %rd383;
+	mov.b64 %rd379, %rd448;
+$L140:
+	mov.b64 %rd435, %rd378;
+	mov.b64 %rd436, %rd379;
+$L137:
+$L136:
+	shl.b32 %r162, %r162, 1;
+	bra.uni $L134;
+$L135:
+	setp.eq.u32 %p142, %r7, 0;
+	@!%p142 bra $L141;
+	mul.wide.u32 %rd449, %r8, 16;
+	add.s64 %rd450, %rd1, %rd449;
+	st.shared.s64 [%rd450+0], %rd435;
+	st.shared.s64 [%rd450+8], %rd436;
+$L141:
+	bar.sync 0;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L142;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L143;
+	mul.wide.u32 %rd451, %r7, 16;
+	add.s64 %rd452, %rd1, %rd451;
+	ld.shared.s64 %rd453, [%rd452+0];
+	ld.shared.s64 %rd454, [%rd452+8];
+	mov.b64 %rd435, %rd453;
+	mov.b64 %rd436, %rd454;
+$L143:
 	sub.u32 %r171, %r10, 1;
 	mov.b32 %r172, %r160;
-$L139:
-	setp.hs.u32 %p144, %r172, 32;
-	@%p144 bra $L140;
-	mov.b64 {%r173, %r174}, %rd444;
-	shfl.sync.down.b32 %r175|%p145, %r173, %r172, %r171, %r17;
+$L144:
+	setp.hs.u32 %p145, %r172, 32;
+	@%p145 bra $L145;
+	mov.b64 {%r173, %r174}, %rd435;
+	shfl.sync.down.b32 %r175|%p146, %r173, %r172, %r171, %r17;
 	shfl.sync.down.b32 %r176, %r174, %r172, %r171, %r17;
-	mov.b64 %rd464, {%r175, %r176};
-	mov.b64 {%r177, %r178}, %rd445;
+	mov.b64 %rd455, {%r175, %r176};
+	mov.b64 {%r177, %r178}, %rd436;
 	shfl.sync.down.b32 %r179, %r177, %r172, %r171, %r17;
 	shfl.sync.down.b32 %r180, %r178, %r172, %r171, %r17;
-	mov.b64 %rd465, {%r179, %r180};
-	@!%p145 bra $L141;
-	setp.ne.u32 %p146, %r18, 9;
-	@%p146 bra.uni $L143;
-	setp.lt.s64 %p147, %rd464, %rd444;
-	setp.eq.s64 %p148, %rd464, %rd444;
-	setp.lt.s64 %p149, %rd465, %rd445;
-	and.pred %p150, %p148, %p149;
-	or.pred %p151, %p147, %p150;
-	selp.b64 %rd466, %rd464, %rd444, %p151;
-	selp.b64 %rd467, %rd465, %rd445, %p151;
-	mov.b64 %rd444, %rd466;
-	mov.b64 %rd445, %rd467;
-	bra.uni $L142;
-$L143:
-	setp.ne.u32 %p152, %r18, 10;
-	@%p152 bra.uni $L144;
-	setp.gt.s64 %p153, %rd464, %rd444;
-	setp.eq.s64 %p154, %rd464, %rd444;
-	setp.lt.s64 %p155, %rd465, %rd445;
-	and.pred %p156, %p154, %p155;
-	or.pred %p157, %p153, %p156;
-	selp.b64 %rd468, %rd464, %rd444, %p157;
-	selp.b64 %rd469, %rd465, %rd445, %p157;
-	mov.b64 %rd444, %rd468;
-	mov.b64 %rd445, %rd469;
-	bra.uni $L142;
-$L144:
-	mov.b64 %rd470, %rd444;
-	mov.b64 %rd471, %rd445;
-	mov.b64 %rd472, %rd464;
-	mov.b64 %rd473, %rd465;
-	mov.b64 %rd387, %rd470;
-	mov.b64 %rd388, %rd471;
-	mov.b64 %rd389, %rd472;
-	mov.b64 %rd390, %rd473;
-	mov.b64 %rd391, %rd389;
-	mov.b64 %rd392, %rd390;
-	add.s64 %rd474, %rd387, %rd391;
-	mov.b64 %rd387, %rd474;
-	add.s64 %rd475, %rd388, %rd392;
-	mov.b64 %rd388, %rd475;
-$L145:
-	mov.b64 %rd444, %rd387;
-	mov.b64 %rd445, %rd388;
-$L142:
-$L141:
-	shl.b32 %r172, %r172, 1;
-	bra.uni $L139;
-$L140:
-$L137:
-	@!%p109 bra $L146;
-	st.global.s64 [%rd13+0], %rd444;
-	st.global.s64 [%rd13+8], %rd445;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd456, {%r179, %r180};
+	@!%p146 bra $L146;
+	setp.ne.u32 %p147, %r18, 9;
+	@%p147 bra.uni $L148;
+	setp.lt.s64 %p148, %rd455, %rd435;
+	setp.eq.s64 %p149, %rd455, %rd435;
+	setp.lt.s64 %p150, %rd456, %rd436;
+	and.pred %p151, %p149, %p150;
+	or.pred %p152, %p148, %p151;
+	selp.b64 %rd457, %rd455, %rd435, %p152;
+	selp.b64 %rd458, %rd456, %rd436, %p152;
+	mov.b64 %rd435, %rd457;
+	mov.b64 %rd436, %rd458;
+	bra.uni $L147;
+$L148:
+	setp.ne.u32 %p153, %r18, 10;
+	@%p153 bra.uni $L149;
+	setp.gt.s64 %p154, %rd455, %rd435;
+	setp.eq.s64 %p155, %rd455, %rd435;
+	setp.lt.s64 %p156, %rd456, %rd436;
+	and.pred %p157, %p155, %p156;
+	or.pred %p158, %p154, %p157;
+	selp.b64 %rd459, %rd455, %rd435, %p158;
+	selp.b64 %rd460, %rd456, %rd436, %p158;
+	mov.b64 %rd435, %rd459;
+	mov.b64 %rd436, %rd460;
+	bra.uni $L147;
+$L149:
+	mov.b64 %rd461, %rd435;
+	mov.b64 %rd462, %rd436;
+	mov.b64 %rd463, %rd455;
+	mov.b64 %rd464, %rd456;
+	mov.b64 %rd378, %rd461;
+	mov.b64 %rd379, %rd462;
+	mov.b64 %rd380, %rd463;
+	mov.b64 %rd381, %rd464;
+	mov.b64 %rd382, %rd380;
+	mov.b64 %rd383, %rd381;
+	add.s64 %rd465, %rd378, %rd382;
+	mov.b64 %rd378, %rd465;
+	add.s64 %rd466, %rd379, %rd383;
+	mov.b64 %rd379, %rd466;
+$L150:
+	mov.b64 %rd435, %rd378;
+	mov.b64 %rd436, %rd379;
+$L147:
 $L146:
-$L117:
+	shl.b32 %r172, %r172, 1;
+	bra.uni $L144;
+$L145:
+$L142:
+	@!%p110 bra $L151;
+	st.global.s64 [%rd13+0], %rd435;
+	st.global.s64 [%rd13+8], %rd436;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L151:
+$L122:
 	ret;
 }
 `
@@ -9828,9 +9828,9 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<154>;
+	.reg .pred %p<155>;
 	.reg .b32 %r<179>;
-	.reg .b64 %rd<457>;
+	.reg .b64 %rd<448>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10319,245 +10319,245 @@ $L45:
 	@!%p31 bra $L59;
 	mov.b64 %rd262, %rd129;
 	mov.b32 %r90, %r56;
-	setp.lt.s64 %p43, %rd115, 64;
-	setp.le.s64 %p44, %rd159, 1;
-	or.pred %p45, %p43, %p44;
-	@!%p45 bra $L60;
-	cvt.s64.s32 %rd263, %r90;
-	add.s64 %rd264, %rd263, 1;
-	mul.lo.s64 %rd265, %rd264, %rd132;
-	mad.lo.s64 %rd266, %rd265, 8, %rd130;
-	ld.global.nc.s64 %rd267, [%rd266+0];
-	mov.b64 %rd268, %rd267;
-	cvt.s64.s32 %rd269, %r90;
-	mul.lo.s64 %rd270, %rd269, %rd132;
-	mad.lo.s64 %rd271, %rd270, 8, %rd130;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	sub.s64 %rd274, %rd268, %rd273;
-	add.s64 %rd275, %rd116, %rd274;
-	mov.b64 %rd116, %rd275;
-	bra.uni $L61;
+	mov.b64 %rd263, %rd115;
+	mov.b64 %rd264, %rd159;
 $L60:
-	mov.b64 %rd276, %rd159;
-	setp.ge.s64 %p46, %rd115, 4096;
-	@!%p46 bra $L63;
-	mul.lo.s64 %rd277, %rd276, 4;
-	mov.b64 %rd276, %rd277;
-$L63:
-	setp.ge.s64 %p47, %rd115, 65536;
-	@!%p47 bra $L65;
-	mul.lo.s64 %rd278, %rd276, 4;
-	mov.b64 %rd276, %rd278;
-$L65:
-	sub.s64 %rd279, %rd276, 1;
-	and.b64 %rd280, %rd115, %rd279;
-	setp.eq.s64 %p48, %rd280, 0;
-	@!%p48 bra $L67;
-	cvt.s64.s32 %rd281, %r90;
-	add.s64 %rd282, %rd281, 1;
-	mul.lo.s64 %rd283, %rd282, %rd132;
-	mad.lo.s64 %rd284, %rd283, 8, %rd130;
-	ld.global.nc.s64 %rd285, [%rd284+0];
-	mov.b64 %rd286, %rd285;
-	cvt.s64.s32 %rd287, %r90;
-	mul.lo.s64 %rd288, %rd287, %rd132;
-	mad.lo.s64 %rd289, %rd288, 8, %rd130;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	sub.s64 %rd292, %rd286, %rd291;
-	mul.lo.s64 %rd293, %rd276, %rd292;
-	add.s64 %rd294, %rd116, %rd293;
-	mov.b64 %rd116, %rd294;
-$L67:
+	setp.lt.s64 %p43, %rd263, 64;
+	setp.le.s64 %p44, %rd264, 1;
+	or.pred %p45, %p43, %p44;
+	@!%p45 bra $L64;
+	mov.b64 %rd265, 1;
+	bra.uni $L62;
+$L64:
+	mov.b64 %rd266, %rd264;
+	setp.ge.s64 %p46, %rd263, 4096;
+	@!%p46 bra $L66;
+	mul.lo.s64 %rd267, %rd266, 4;
+	mov.b64 %rd266, %rd267;
+$L66:
+	setp.ge.s64 %p47, %rd263, 65536;
+	@!%p47 bra $L68;
+	mul.lo.s64 %rd268, %rd266, 4;
+	mov.b64 %rd266, %rd268;
+$L68:
+	sub.s64 %rd269, %rd266, 1;
+	and.b64 %rd270, %rd263, %rd269;
+	setp.eq.s64 %p48, %rd270, 0;
+	@!%p48 bra $L70;
+	mov.b64 %rd265, %rd266;
+	bra.uni $L62;
+$L70:
+	mov.b64 %rd265, 0;
+	bra.uni $L62;
 $L61:
-	add.s64 %rd295, %rd115, 1;
-	mov.b64 %rd115, %rd295;
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd271, %rd265;
+	setp.ne.s64 %p49, %rd271, 0;
+	@!%p49 bra $L72;
+	cvt.s64.s32 %rd272, %r90;
+	add.s64 %rd273, %rd272, 1;
+	mul.lo.s64 %rd274, %rd273, %rd132;
+	mad.lo.s64 %rd275, %rd274, 8, %rd130;
+	ld.global.nc.s64 %rd276, [%rd275+0];
+	mov.b64 %rd277, %rd276;
+	cvt.s64.s32 %rd278, %r90;
+	mul.lo.s64 %rd279, %rd278, %rd132;
+	mad.lo.s64 %rd280, %rd279, 8, %rd130;
+	ld.global.nc.s64 %rd281, [%rd280+0];
+	mov.b64 %rd282, %rd281;
+	sub.s64 %rd283, %rd277, %rd282;
+	mul.lo.s64 %rd284, %rd271, %rd283;
+	add.s64 %rd285, %rd116, %rd284;
+	mov.b64 %rd116, %rd285;
+$L72:
+	add.s64 %rd286, %rd115, 1;
+	mov.b64 %rd115, %rd286;
 $L59:
 $L42:
 $L30:
-	add.s64 %rd296, %rd221, %rd176;
-	mov.b64 %rd221, %rd296;
+	add.s64 %rd287, %rd221, %rd176;
+	mov.b64 %rd221, %rd287;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd297, %rd219;
-$L68:
-	@!%p13 bra $L72;
-	bra.uni $L70;
-$L72:
-	// block scan
-	mov.b64 %rd298, %rd297;
-	mov.b32 %r91, %r3;
+	mov.b64 %rd288, %rd219;
 $L73:
-	setp.hs.u32 %p49, %r91, 32;
-	@%p49 bra $L74;
-	mov.b64 {%r92, %r93}, %rd298;
-	shfl.sync.up.b32 %r94|%p50, %r92, %r91, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd299, {%r94, %r95};
-	@!%p50 bra $L75;
-	add.s64 %rd300, %rd299, %rd298;
-	mov.b64 %rd298, %rd300;
-$L75:
-	shl.b32 %r91, %r91, 1;
-	bra.uni $L73;
-$L74:
-	mov.b64 {%r96, %r97}, %rd298;
-	shfl.sync.up.b32 %r98|%p51, %r96, %r3, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd301, {%r98, %r99};
-	setp.lo.u32 %p52, %r3, 32;
-	and.pred %p53, %p51, %p52;
-	selp.b64 %rd302, %rd301, 0, %p53;
-	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p54, %r7, %r100;
-	@!%p54 bra $L76;
-	mul.wide.u32 %rd303, %r8, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	st.shared.s64 [%rd304+0], %rd298;
-$L76:
-	bar.sync 0;
-	setp.eq.u32 %p55, %r8, 0;
-	@!%p55 bra $L77;
-	mov.b64 %rd305, 0;
-	setp.lo.u32 %p56, %r7, %r10;
-	@!%p56 bra $L78;
-	mul.wide.u32 %rd306, %r7, 16;
-	add.s64 %rd307, %rd1, %rd306;
-	ld.shared.s64 %rd308, [%rd307+0];
-	mov.b64 %rd305, %rd308;
-$L78:
-	mov.b64 {%r101, %r102}, %rd305;
-	shfl.sync.up.b32 %r103|%p57, %r101, 1, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd309, {%r103, %r104};
-	@!%p57 bra $L79;
-	add.s64 %rd310, %rd309, %rd305;
-	mov.b64 %rd305, %rd310;
-$L79:
-	mov.b64 {%r105, %r106}, %rd305;
-	shfl.sync.up.b32 %r107|%p58, %r105, 2, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd311, {%r107, %r108};
-	@!%p58 bra $L80;
-	add.s64 %rd312, %rd311, %rd305;
-	mov.b64 %rd305, %rd312;
-$L80:
-	mov.b64 {%r109, %r110}, %rd305;
-	shfl.sync.up.b32 %r111|%p59, %r109, 4, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd313, {%r111, %r112};
-	@!%p59 bra $L81;
-	add.s64 %rd314, %rd313, %rd305;
-	mov.b64 %rd305, %rd314;
-$L81:
-	mov.b64 {%r113, %r114}, %rd305;
-	shfl.sync.up.b32 %r115|%p60, %r113, 8, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd315, {%r115, %r116};
-	@!%p60 bra $L82;
-	add.s64 %rd316, %rd315, %rd305;
-	mov.b64 %rd305, %rd316;
-$L82:
-	mov.b64 {%r117, %r118}, %rd305;
-	shfl.sync.up.b32 %r119|%p61, %r117, 16, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd317, {%r119, %r120};
-	@!%p61 bra $L83;
-	add.s64 %rd318, %rd317, %rd305;
-	mov.b64 %rd305, %rd318;
-$L83:
-	mov.b64 {%r121, %r122}, %rd305;
-	shfl.sync.up.b32 %r123|%p62, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd319, {%r123, %r124};
-	selp.b64 %rd320, %rd319, 0, %p62;
-	@!%p56 bra $L84;
-	mul.wide.u32 %rd321, %r7, 16;
-	add.s64 %rd322, %rd1, %rd321;
-	add.s64 %rd323, %rd322, 512;
-	st.shared.s64 [%rd323+0], %rd320;
-$L84:
-	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p63, %r7, %r125;
-	@!%p63 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd305;
-$L85:
+	@!%p13 bra $L77;
+	bra.uni $L75;
 $L77:
+	// block scan
+	mov.b64 %rd289, %rd288;
+	mov.b32 %r91, %r3;
+$L78:
+	setp.hs.u32 %p50, %r91, 32;
+	@%p50 bra $L79;
+	mov.b64 {%r92, %r93}, %rd289;
+	shfl.sync.up.b32 %r94|%p51, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd290, {%r94, %r95};
+	@!%p51 bra $L80;
+	add.s64 %rd291, %rd290, %rd289;
+	mov.b64 %rd289, %rd291;
+$L80:
+	shl.b32 %r91, %r91, 1;
+	bra.uni $L78;
+$L79:
+	mov.b64 {%r96, %r97}, %rd289;
+	shfl.sync.up.b32 %r98|%p52, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd292, {%r98, %r99};
+	setp.lo.u32 %p53, %r3, 32;
+	and.pred %p54, %p52, %p53;
+	selp.b64 %rd293, %rd292, 0, %p54;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p55, %r7, %r100;
+	@!%p55 bra $L81;
+	mul.wide.u32 %rd294, %r8, 16;
+	add.s64 %rd295, %rd1, %rd294;
+	st.shared.s64 [%rd295+0], %rd289;
+$L81:
 	bar.sync 0;
-	mul.wide.u32 %rd324, %r8, 16;
-	add.s64 %rd325, %rd1, %rd324;
-	add.s64 %rd326, %rd325, 512;
-	ld.shared.s64 %rd327, [%rd326+0];
-	add.s64 %rd328, %rd327, %rd302;
-	ld.shared.s64 %rd329, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd328;
-	shfl.sync.idx.b32 %r128|%p64, %r126, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd330, {%r128, %r129};
-	mov.b64 %rd331, %rd329;
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, %rd332;
-	mov.b64 %rd335, %rd333;
-	mov.b64 %rd336, %rd334;
-	mov.b64 %rd337, %rd335;
-	mov.b64 %rd338, 0;
-	cvt.u64.u32 %rd339, %r2;
-	setp.eq.s64 %p65, %rd339, 0;
-	setp.gt.s64 %p66, %rd337, 0;
-	and.pred %p67, %p65, %p66;
-	@!%p67 bra $L87;
-	atom.global.add.u64 %rd340, [%rd149], %rd337;
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd338, %rd341;
+	setp.eq.u32 %p56, %r8, 0;
+	@!%p56 bra $L82;
+	mov.b64 %rd296, 0;
+	setp.lo.u32 %p57, %r7, %r10;
+	@!%p57 bra $L83;
+	mul.wide.u32 %rd297, %r7, 16;
+	add.s64 %rd298, %rd1, %rd297;
+	ld.shared.s64 %rd299, [%rd298+0];
+	mov.b64 %rd296, %rd299;
+$L83:
+	mov.b64 {%r101, %r102}, %rd296;
+	shfl.sync.up.b32 %r103|%p58, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd300, {%r103, %r104};
+	@!%p58 bra $L84;
+	add.s64 %rd301, %rd300, %rd296;
+	mov.b64 %rd296, %rd301;
+$L84:
+	mov.b64 {%r105, %r106}, %rd296;
+	shfl.sync.up.b32 %r107|%p59, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd302, {%r107, %r108};
+	@!%p59 bra $L85;
+	add.s64 %rd303, %rd302, %rd296;
+	mov.b64 %rd296, %rd303;
+$L85:
+	mov.b64 {%r109, %r110}, %rd296;
+	shfl.sync.up.b32 %r111|%p60, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd304, {%r111, %r112};
+	@!%p60 bra $L86;
+	add.s64 %rd305, %rd304, %rd296;
+	mov.b64 %rd296, %rd305;
+$L86:
+	mov.b64 {%r113, %r114}, %rd296;
+	shfl.sync.up.b32 %r115|%p61, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd306, {%r115, %r116};
+	@!%p61 bra $L87;
+	add.s64 %rd307, %rd306, %rd296;
+	mov.b64 %rd296, %rd307;
 $L87:
-	cvt.u64.u32 %rd342, %r2;
-	setp.eq.s64 %p68, %rd342, 0;
-	setp.eq.u32 %p69, %r1, 0;
-	and.pred %p70, %p68, %p69;
-	bar.sync 0;
-	@!%p70 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd338;
+	mov.b64 {%r117, %r118}, %rd296;
+	shfl.sync.up.b32 %r119|%p62, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd308, {%r119, %r120};
+	@!%p62 bra $L88;
+	add.s64 %rd309, %rd308, %rd296;
+	mov.b64 %rd296, %rd309;
 $L88:
-	bar.sync 0;
-	ld.shared.s64 %rd343, [%rd1+1024];
-	mov.b64 %rd344, %rd343;
-	mov.b64 %rd338, %rd344;
-	add.s64 %rd345, %rd338, %rd336;
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd347, 0;
+	mov.b64 {%r121, %r122}, %rd296;
+	shfl.sync.up.b32 %r123|%p63, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd310, {%r123, %r124};
+	selp.b64 %rd311, %rd310, 0, %p63;
+	@!%p57 bra $L89;
+	mul.wide.u32 %rd312, %r7, 16;
+	add.s64 %rd313, %rd1, %rd312;
+	add.s64 %rd314, %rd313, 512;
+	st.shared.s64 [%rd314+0], %rd311;
 $L89:
-	setp.lt.s64 %p71, %rd347, %rd297;
-	not.pred %p72, %p71;
-	@!%p72 bra $L93;
-	bra.uni $L91;
-$L93:
-	mul.lo.s64 %rd348, %rd347, %rd174;
-	mad.lo.s64 %rd349, %rd348, 4, %rd172;
-	ld.shared.s32 %r130, [%rd349+0];
-	mov.b32 %r131, %r130;
-	add.s64 %rd350, %rd346, %rd347;
-	mul.lo.s64 %rd351, %rd350, %rd148;
-	mad.lo.s64 %rd352, %rd351, 4, %rd146;
-	st.global.s32 [%rd352+0], %r131;
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p64, %r7, %r125;
+	@!%p64 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd296;
 $L90:
-	add.s64 %rd353, %rd347, 1;
-	mov.b64 %rd347, %rd353;
-	bra.uni $L89;
-$L91:
-	bra.uni $L70;
-$L69:
-	bra.uni $L68;
-$L70:
+$L82:
+	bar.sync 0;
+	mul.wide.u32 %rd315, %r8, 16;
+	add.s64 %rd316, %rd1, %rd315;
+	add.s64 %rd317, %rd316, 512;
+	ld.shared.s64 %rd318, [%rd317+0];
+	add.s64 %rd319, %rd318, %rd293;
+	ld.shared.s64 %rd320, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd319;
+	shfl.sync.idx.b32 %r128|%p65, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd321, {%r128, %r129};
+	mov.b64 %rd322, %rd320;
+	mov.b64 %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	mov.b64 %rd325, %rd323;
+	mov.b64 %rd326, %rd324;
+	mov.b64 %rd327, %rd325;
+	mov.b64 %rd328, %rd326;
+	mov.b64 %rd329, 0;
+	cvt.u64.u32 %rd330, %r2;
+	setp.eq.s64 %p66, %rd330, 0;
+	setp.gt.s64 %p67, %rd328, 0;
+	and.pred %p68, %p66, %p67;
+	@!%p68 bra $L92;
+	atom.global.add.u64 %rd331, [%rd149], %rd328;
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd329, %rd332;
+$L92:
+	cvt.u64.u32 %rd333, %r2;
+	setp.eq.s64 %p69, %rd333, 0;
+	setp.eq.u32 %p70, %r1, 0;
+	and.pred %p71, %p69, %p70;
+	bar.sync 0;
+	@!%p71 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd329;
+$L93:
+	bar.sync 0;
+	ld.shared.s64 %rd334, [%rd1+1024];
+	mov.b64 %rd335, %rd334;
+	mov.b64 %rd329, %rd335;
+	add.s64 %rd336, %rd329, %rd327;
+	mov.b64 %rd337, %rd336;
+	mov.b64 %rd338, 0;
+$L94:
+	setp.lt.s64 %p72, %rd338, %rd288;
+	not.pred %p73, %p72;
+	@!%p73 bra $L98;
+	bra.uni $L96;
+$L98:
+	mul.lo.s64 %rd339, %rd338, %rd174;
+	mad.lo.s64 %rd340, %rd339, 4, %rd172;
+	ld.shared.s32 %r130, [%rd340+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd341, %rd337, %rd338;
+	mul.lo.s64 %rd342, %rd341, %rd148;
+	mad.lo.s64 %rd343, %rd342, 4, %rd146;
+	st.global.s32 [%rd343+0], %r131;
+$L95:
+	add.s64 %rd344, %rd338, 1;
+	mov.b64 %rd338, %rd344;
+	bra.uni $L94;
+$L96:
+	bra.uni $L75;
+$L74:
+	bra.uni $L73;
+$L75:
 $L25:
-	add.s64 %rd354, %rd215, %rd185;
-	mov.b64 %rd215, %rd354;
+	add.s64 %rd345, %rd215, %rd185;
+	mov.b64 %rd215, %rd345;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd355, %rd186, 1;
-	mov.b64 %rd186, %rd355;
+	add.s64 %rd346, %rd186, 1;
+	mov.b64 %rd186, %rd346;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -10565,423 +10565,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd356, %rd115;
-	mov.b64 %rd357, %rd116;
+	mov.b64 %rd347, %rd115;
+	mov.b64 %rd348, %rd116;
 	// block reduction
 	mov.b32 %r132, 1;
 	sub.u32 %r133, %r13, 1;
 	mov.b32 %r134, %r3;
-$L94:
-	setp.hs.u32 %p73, %r134, 32;
-	@%p73 bra $L95;
-	mov.b64 {%r135, %r136}, %rd356;
-	shfl.sync.down.b32 %r137|%p74, %r135, %r134, %r133, %r17;
+$L99:
+	setp.hs.u32 %p74, %r134, 32;
+	@%p74 bra $L100;
+	mov.b64 {%r135, %r136}, %rd347;
+	shfl.sync.down.b32 %r137|%p75, %r135, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd358, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd357;
+	mov.b64 %rd349, {%r137, %r138};
+	mov.b64 {%r139, %r140}, %rd348;
 	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
 	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
-	mov.b64 %rd359, {%r141, %r142};
-	@!%p74 bra $L96;
-	setp.ne.u32 %p75, %r18, 9;
-	@%p75 bra.uni $L98;
-	setp.lt.s64 %p76, %rd358, %rd356;
-	setp.eq.s64 %p77, %rd358, %rd356;
-	setp.lt.s64 %p78, %rd359, %rd357;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd360, %rd358, %rd356, %p80;
-	selp.b64 %rd361, %rd359, %rd357, %p80;
-	mov.b64 %rd356, %rd360;
-	mov.b64 %rd357, %rd361;
-	bra.uni $L97;
-$L98:
-	setp.ne.u32 %p81, %r18, 10;
-	@%p81 bra.uni $L99;
-	setp.gt.s64 %p82, %rd358, %rd356;
-	setp.eq.s64 %p83, %rd358, %rd356;
-	setp.lt.s64 %p84, %rd359, %rd357;
-	and.pred %p85, %p83, %p84;
-	or.pred %p86, %p82, %p85;
-	selp.b64 %rd362, %rd358, %rd356, %p86;
-	selp.b64 %rd363, %rd359, %rd357, %p86;
-	mov.b64 %rd356, %rd362;
-	mov.b64 %rd357, %rd363;
-	bra.uni $L97;
-$L99:
-	mov.b64 %rd364, %rd356;
-	mov.b64 %rd365, %rd357;
-	mov.b64 %rd366, %rd358;
-	mov.b64 %rd367, %rd359;
-	mov.b64 %rd368, %rd364;
-	mov.b64 %rd369, %rd365;
-	mov.b64 %rd370, %rd366;
-	mov.b64 %rd371, %rd367;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd374, %rd368, %rd372;
-	mov.b64 %rd368, %rd374;
-	add.s64 %rd375, %rd369, %rd373;
-	mov.b64 %rd369, %rd375;
-$L100:
-	mov.b64 %rd356, %rd368;
-	mov.b64 %rd357, %rd369;
-$L97:
-$L96:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L94;
-$L95:
-	setp.eq.u32 %p87, %r7, 0;
-	@!%p87 bra $L101;
-	mul.wide.u32 %rd376, %r8, 16;
-	add.s64 %rd377, %rd1, %rd376;
-	st.shared.s64 [%rd377+0], %rd356;
-	st.shared.s64 [%rd377+8], %rd357;
-$L101:
-	bar.sync 0;
-	setp.eq.u32 %p88, %r8, 0;
-	@!%p88 bra $L102;
-	setp.lo.u32 %p89, %r7, %r10;
-	@!%p89 bra $L103;
-	mul.wide.u32 %rd378, %r7, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	ld.shared.s64 %rd380, [%rd379+0];
-	ld.shared.s64 %rd381, [%rd379+8];
-	mov.b64 %rd356, %rd380;
-	mov.b64 %rd357, %rd381;
+	mov.b64 %rd350, {%r141, %r142};
+	@!%p75 bra $L101;
+	setp.ne.u32 %p76, %r18, 9;
+	@%p76 bra.uni $L103;
+	setp.lt.s64 %p77, %rd349, %rd347;
+	setp.eq.s64 %p78, %rd349, %rd347;
+	setp.lt.s64 %p79, %rd350, %rd348;
+	and.pred %p80, %p78, %p79;
+	or.pred %p81, %p77, %p80;
+	selp.b64 %rd351, %rd349, %rd347, %p81;
+	selp.b64 %rd352, %rd350, %rd348, %p81;
+	mov.b64 %rd347, %rd351;
+	mov.b64 %rd348, %rd352;
+	bra.uni $L102;
 $L103:
+	setp.ne.u32 %p82, %r18, 10;
+	@%p82 bra.uni $L104;
+	setp.gt.s64 %p83, %rd349, %rd347;
+	setp.eq.s64 %p84, %rd349, %rd347;
+	setp.lt.s64 %p85, %rd350, %rd348;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd353, %rd349, %rd347, %p87;
+	selp.b64 %rd354, %rd350, %rd348, %p87;
+	mov.b64 %rd347, %rd353;
+	mov.b64 %rd348, %rd354;
+	bra.uni $L102;
+$L104:
+	mov.b64 %rd355, %rd347;
+	mov.b64 %rd356, %rd348;
+	mov.b64 %rd357, %rd349;
+	mov.b64 %rd358, %rd350;
+	mov.b64 %rd359, %rd355;
+	mov.b64 %rd360, %rd356;
+	mov.b64 %rd361, %rd357;
+	mov.b64 %rd362, %rd358;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	add.s64 %rd365, %rd359, %rd363;
+	mov.b64 %rd359, %rd365;
+	add.s64 %rd366, %rd360, %rd364;
+	mov.b64 %rd360, %rd366;
+$L105:
+	mov.b64 %rd347, %rd359;
+	mov.b64 %rd348, %rd360;
+$L102:
+$L101:
+	shl.b32 %r134, %r134, 1;
+	bra.uni $L99;
+$L100:
+	setp.eq.u32 %p88, %r7, 0;
+	@!%p88 bra $L106;
+	mul.wide.u32 %rd367, %r8, 16;
+	add.s64 %rd368, %rd1, %rd367;
+	st.shared.s64 [%rd368+0], %rd347;
+	st.shared.s64 [%rd368+8], %rd348;
+$L106:
+	bar.sync 0;
+	setp.eq.u32 %p89, %r8, 0;
+	@!%p89 bra $L107;
+	setp.lo.u32 %p90, %r7, %r10;
+	@!%p90 bra $L108;
+	mul.wide.u32 %rd369, %r7, 16;
+	add.s64 %rd370, %rd1, %rd369;
+	ld.shared.s64 %rd371, [%rd370+0];
+	ld.shared.s64 %rd372, [%rd370+8];
+	mov.b64 %rd347, %rd371;
+	mov.b64 %rd348, %rd372;
+$L108:
 	sub.u32 %r143, %r10, 1;
 	mov.b32 %r144, %r132;
-$L104:
-	setp.hs.u32 %p90, %r144, 32;
-	@%p90 bra $L105;
-	mov.b64 {%r145, %r146}, %rd356;
-	shfl.sync.down.b32 %r147|%p91, %r145, %r144, %r143, %r17;
+$L109:
+	setp.hs.u32 %p91, %r144, 32;
+	@%p91 bra $L110;
+	mov.b64 {%r145, %r146}, %rd347;
+	shfl.sync.down.b32 %r147|%p92, %r145, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd382, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd357;
+	mov.b64 %rd373, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd348;
 	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd383, {%r151, %r152};
-	@!%p91 bra $L106;
-	setp.ne.u32 %p92, %r18, 9;
-	@%p92 bra.uni $L108;
-	setp.lt.s64 %p93, %rd382, %rd356;
-	setp.eq.s64 %p94, %rd382, %rd356;
-	setp.lt.s64 %p95, %rd383, %rd357;
-	and.pred %p96, %p94, %p95;
-	or.pred %p97, %p93, %p96;
-	selp.b64 %rd384, %rd382, %rd356, %p97;
-	selp.b64 %rd385, %rd383, %rd357, %p97;
-	mov.b64 %rd356, %rd384;
-	mov.b64 %rd357, %rd385;
-	bra.uni $L107;
-$L108:
-	setp.ne.u32 %p98, %r18, 10;
-	@%p98 bra.uni $L109;
-	setp.gt.s64 %p99, %rd382, %rd356;
-	setp.eq.s64 %p100, %rd382, %rd356;
-	setp.lt.s64 %p101, %rd383, %rd357;
-	and.pred %p102, %p100, %p101;
-	or.pred %p103, %p99, %p102;
-	selp.b64 %rd386, %rd382, %rd356, %p103;
-	selp.b64 %rd387, %rd383, %rd357, %p103;
-	mov.b64 %rd356, %rd386;
-	mov.b64 %rd357, %rd387;
-	bra.uni $L107;
-$L109:
-	mov.b64 %rd388, %rd356;
-	mov.b64 %rd389, %rd357;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd383;
-	mov.b64 %rd368, %rd388;
-	mov.b64 %rd369, %rd389;
-	mov.b64 %rd370, %rd390;
-	mov.b64 %rd371, %rd391;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd392, %rd368, %rd372;
-	mov.b64 %rd368, %rd392;
-	add.s64 %rd393, %rd369, %rd373;
-	mov.b64 %rd369, %rd393;
-$L110:
-	mov.b64 %rd356, %rd368;
-	mov.b64 %rd357, %rd369;
-$L107:
-$L106:
-	shl.b32 %r144, %r144, 1;
-	bra.uni $L104;
-$L105:
-$L102:
-	mul.wide.u32 %rd394, %r29, 16;
-	add.s64 %rd395, %rd11, %rd394;
-	setp.eq.u32 %p104, %r5, 0;
-	@!%p104 bra $L111;
-	st.global.s64 [%rd395+0], %rd356;
-	st.global.s64 [%rd395+8], %rd357;
+	mov.b64 %rd374, {%r151, %r152};
+	@!%p92 bra $L111;
+	setp.ne.u32 %p93, %r18, 9;
+	@%p93 bra.uni $L113;
+	setp.lt.s64 %p94, %rd373, %rd347;
+	setp.eq.s64 %p95, %rd373, %rd347;
+	setp.lt.s64 %p96, %rd374, %rd348;
+	and.pred %p97, %p95, %p96;
+	or.pred %p98, %p94, %p97;
+	selp.b64 %rd375, %rd373, %rd347, %p98;
+	selp.b64 %rd376, %rd374, %rd348, %p98;
+	mov.b64 %rd347, %rd375;
+	mov.b64 %rd348, %rd376;
+	bra.uni $L112;
+$L113:
+	setp.ne.u32 %p99, %r18, 10;
+	@%p99 bra.uni $L114;
+	setp.gt.s64 %p100, %rd373, %rd347;
+	setp.eq.s64 %p101, %rd373, %rd347;
+	setp.lt.s64 %p102, %rd374, %rd348;
+	and.pred %p103, %p101, %p102;
+	or.pred %p104, %p100, %p103;
+	selp.b64 %rd377, %rd373, %rd347, %p104;
+	selp.b64 %rd378, %rd374, %rd348, %p104;
+	mov.b64 %rd347, %rd377;
+	mov.b64 %rd348, %rd378;
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd379, %rd347;
+	mov.b64 %rd380, %rd348;
+	mov.b64 %rd381, %rd373;
+	mov.b64 %rd382, %rd374;
+	mov.b64 %rd359, %rd379;
+	mov.b64 %rd360, %rd380;
+	mov.b64 %rd361, %rd381;
+	mov.b64 %rd362, %rd382;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	add.s64 %rd383, %rd359, %rd363;
+	mov.b64 %rd359, %rd383;
+	add.s64 %rd384, %rd360, %rd364;
+	mov.b64 %rd360, %rd384;
+$L115:
+	mov.b64 %rd347, %rd359;
+	mov.b64 %rd348, %rd360;
+$L112:
 $L111:
-	// the last block combines the partials
+	shl.b32 %r144, %r144, 1;
+	bra.uni $L109;
+$L110:
+$L107:
+	mul.wide.u32 %rd385, %r29, 16;
+	add.s64 %rd386, %rd11, %rd385;
 	setp.eq.u32 %p105, %r5, 0;
-	@!%p105 bra $L112;
+	@!%p105 bra $L116;
+	st.global.s64 [%rd386+0], %rd347;
+	st.global.s64 [%rd386+8], %rd348;
+$L116:
+	// the last block combines the partials
+	setp.eq.u32 %p106, %r5, 0;
+	@!%p106 bra $L117;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r153, [gk_reduce_done], 1;
 	sub.u32 %r154, %r30, 1;
-	setp.eq.u32 %p106, %r153, %r154;
+	setp.eq.u32 %p107, %r153, %r154;
 	fence.acq_rel.gpu;
-	selp.b32 %r155, 1, 0, %p106;
+	selp.b32 %r155, 1, 0, %p107;
 	st.shared.u32 [%rd1+1024], %r155;
-$L112:
+$L117:
 	bar.sync 0;
 	ld.shared.u32 %r156, [%rd1+1024];
-	setp.ne.u32 %p107, %r156, 0;
-	@!%p107 bra $L113;
-	cvt.u64.u32 %rd398, %r30;
-	cvt.u64.u32 %rd399, %r5;
-	cvt.u64.u32 %rd400, %r6;
-	setp.ne.u32 %p108, %r18, 9;
-	@%p108 bra.uni $L115;
-	mov.b64 %rd396, 9223372036854775807;
-	mov.b64 %rd397, 9223372036854775807;
-	mov.b64 %rd401, %rd399;
-$L116:
-	setp.ge.s64 %p109, %rd401, %rd398;
-	@%p109 bra $L117;
-	mad.lo.s64 %rd402, %rd401, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd403, [%rd402+0];
-	ld.relaxed.gpu.global.s64 %rd404, [%rd402+8];
-	setp.lt.s64 %p110, %rd403, %rd396;
-	setp.eq.s64 %p111, %rd403, %rd396;
-	setp.lt.s64 %p112, %rd404, %rd397;
-	and.pred %p113, %p111, %p112;
-	or.pred %p114, %p110, %p113;
-	selp.b64 %rd405, %rd403, %rd396, %p114;
-	selp.b64 %rd406, %rd404, %rd397, %p114;
-	mov.b64 %rd396, %rd405;
-	mov.b64 %rd397, %rd406;
-	add.s64 %rd401, %rd401, %rd400;
-	bra.uni $L116;
-$L117:
-	bra.uni $L114;
-$L115:
-	setp.ne.u32 %p115, %r18, 10;
-	@%p115 bra.uni $L118;
-	mov.b64 %rd396, -9223372036854775808;
-	mov.b64 %rd397, 9223372036854775807;
-	mov.b64 %rd407, %rd399;
-$L119:
-	setp.ge.s64 %p116, %rd407, %rd398;
-	@%p116 bra $L120;
-	mad.lo.s64 %rd408, %rd407, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd409, [%rd408+0];
-	ld.relaxed.gpu.global.s64 %rd410, [%rd408+8];
-	setp.gt.s64 %p117, %rd409, %rd396;
-	setp.eq.s64 %p118, %rd409, %rd396;
-	setp.lt.s64 %p119, %rd410, %rd397;
-	and.pred %p120, %p118, %p119;
-	or.pred %p121, %p117, %p120;
-	selp.b64 %rd411, %rd409, %rd396, %p121;
-	selp.b64 %rd412, %rd410, %rd397, %p121;
-	mov.b64 %rd396, %rd411;
-	mov.b64 %rd397, %rd412;
-	add.s64 %rd407, %rd407, %rd400;
+	setp.ne.u32 %p108, %r156, 0;
+	@!%p108 bra $L118;
+	cvt.u64.u32 %rd389, %r30;
+	cvt.u64.u32 %rd390, %r5;
+	cvt.u64.u32 %rd391, %r6;
+	setp.ne.u32 %p109, %r18, 9;
+	@%p109 bra.uni $L120;
+	mov.b64 %rd387, 9223372036854775807;
+	mov.b64 %rd388, 9223372036854775807;
+	mov.b64 %rd392, %rd390;
+$L121:
+	setp.ge.s64 %p110, %rd392, %rd389;
+	@%p110 bra $L122;
+	mad.lo.s64 %rd393, %rd392, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd394, [%rd393+0];
+	ld.relaxed.gpu.global.s64 %rd395, [%rd393+8];
+	setp.lt.s64 %p111, %rd394, %rd387;
+	setp.eq.s64 %p112, %rd394, %rd387;
+	setp.lt.s64 %p113, %rd395, %rd388;
+	and.pred %p114, %p112, %p113;
+	or.pred %p115, %p111, %p114;
+	selp.b64 %rd396, %rd394, %rd387, %p115;
+	selp.b64 %rd397, %rd395, %rd388, %p115;
+	mov.b64 %rd387, %rd396;
+	mov.b64 %rd388, %rd397;
+	add.s64 %rd392, %rd392, %rd391;
+	bra.uni $L121;
+$L122:
 	bra.uni $L119;
 $L120:
-	bra.uni $L114;
-$L118:
+	setp.ne.u32 %p116, %r18, 10;
+	@%p116 bra.uni $L123;
+	mov.b64 %rd387, -9223372036854775808;
+	mov.b64 %rd388, 9223372036854775807;
+	mov.b64 %rd398, %rd390;
+$L124:
+	setp.ge.s64 %p117, %rd398, %rd389;
+	@%p117 bra $L125;
+	mad.lo.s64 %rd399, %rd398, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd400, [%rd399+0];
+	ld.relaxed.gpu.global.s64 %rd401, [%rd399+8];
+	setp.gt.s64 %p118, %rd400, %rd387;
+	setp.eq.s64 %p119, %rd400, %rd387;
+	setp.lt.s64 %p120, %rd401, %rd388;
+	and.pred %p121, %p119, %p120;
+	or.pred %p122, %p118, %p121;
+	selp.b64 %rd402, %rd400, %rd387, %p122;
+	selp.b64 %rd403, %rd401, %rd388, %p122;
+	mov.b64 %rd387, %rd402;
+	mov.b64 %rd388, %rd403;
+	add.s64 %rd398, %rd398, %rd391;
+	bra.uni $L124;
+$L125:
+	bra.uni $L119;
+$L123:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L121:
-	mov.b64 %rd413, %rd119;
-	mov.b64 %rd414, %rd120;
-	mov.b64 %rd396, %rd413;
-	mov.b64 %rd397, %rd414;
-	mov.b64 %rd415, %rd399;
-$L122:
-	setp.ge.s64 %p122, %rd415, %rd398;
-	@%p122 bra $L123;
-	mad.lo.s64 %rd416, %rd415, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd417, [%rd416+0];
-	ld.relaxed.gpu.global.s64 %rd418, [%rd416+8];
-	mov.b64 %rd419, %rd396;
-	mov.b64 %rd420, %rd397;
-	mov.b64 %rd421, %rd417;
-	mov.b64 %rd422, %rd418;
-	mov.b64 %rd368, %rd419;
-	mov.b64 %rd369, %rd420;
-	mov.b64 %rd370, %rd421;
-	mov.b64 %rd371, %rd422;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd423, %rd368, %rd372;
-	mov.b64 %rd368, %rd423;
-	add.s64 %rd424, %rd369, %rd373;
-	mov.b64 %rd369, %rd424;
-$L124:
-	mov.b64 %rd396, %rd368;
-	mov.b64 %rd397, %rd369;
-	add.s64 %rd415, %rd415, %rd400;
-	bra.uni $L122;
-$L123:
-$L114:
-	mov.b64 %rd425, %rd396;
-	mov.b64 %rd426, %rd397;
+$L126:
+	mov.b64 %rd404, %rd119;
+	mov.b64 %rd405, %rd120;
+	mov.b64 %rd387, %rd404;
+	mov.b64 %rd388, %rd405;
+	mov.b64 %rd406, %rd390;
+$L127:
+	setp.ge.s64 %p123, %rd406, %rd389;
+	@%p123 bra $L128;
+	mad.lo.s64 %rd407, %rd406, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd408, [%rd407+0];
+	ld.relaxed.gpu.global.s64 %rd409, [%rd407+8];
+	mov.b64 %rd410, %rd387;
+	mov.b64 %rd411, %rd388;
+	mov.b64 %rd412, %rd408;
+	mov.b64 %rd413, %rd409;
+	mov.b64 %rd359, %rd410;
+	mov.b64 %rd360, %rd411;
+	mov.b64 %rd361, %rd412;
+	mov.b64 %rd362, %rd413;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	add.s64 %rd414, %rd359, %rd363;
+	mov.b64 %rd359, %rd414;
+	add.s64 %rd415, %rd360, %rd364;
+	mov.b64 %rd360, %rd415;
+$L129:
+	mov.b64 %rd387, %rd359;
+	mov.b64 %rd388, %rd360;
+	add.s64 %rd406, %rd406, %rd391;
+	bra.uni $L127;
+$L128:
+$L119:
+	mov.b64 %rd416, %rd387;
+	mov.b64 %rd417, %rd388;
 	// block reduction
 	mov.b32 %r157, 1;
 	mov.b32 %r158, 1;
 	sub.u32 %r159, %r13, 1;
 	mov.b32 %r160, %r157;
-$L125:
-	setp.hs.u32 %p123, %r160, 32;
-	@%p123 bra $L126;
-	mov.b64 {%r161, %r162}, %rd425;
-	shfl.sync.down.b32 %r163|%p124, %r161, %r160, %r159, %r17;
+$L130:
+	setp.hs.u32 %p124, %r160, 32;
+	@%p124 bra $L131;
+	mov.b64 {%r161, %r162}, %rd416;
+	shfl.sync.down.b32 %r163|%p125, %r161, %r160, %r159, %r17;
 	shfl.sync.down.b32 %r164, %r162, %r160, %r159, %r17;
-	mov.b64 %rd427, {%r163, %r164};
-	mov.b64 {%r165, %r166}, %rd426;
+	mov.b64 %rd418, {%r163, %r164};
+	mov.b64 {%r165, %r166}, %rd417;
 	shfl.sync.down.b32 %r167, %r165, %r160, %r159, %r17;
 	shfl.sync.down.b32 %r168, %r166, %r160, %r159, %r17;
-	mov.b64 %rd428, {%r167, %r168};
-	@!%p124 bra $L127;
-	setp.ne.u32 %p125, %r18, 9;
-	@%p125 bra.uni $L129;
-	setp.lt.s64 %p126, %rd427, %rd425;
-	setp.eq.s64 %p127, %rd427, %rd425;
-	setp.lt.s64 %p128, %rd428, %rd426;
-	and.pred %p129, %p127, %p128;
-	or.pred %p130, %p126, %p129;
-	selp.b64 %rd429, %rd427, %rd425, %p130;
-	selp.b64 %rd430, %rd428, %rd426, %p130;
-	mov.b64 %rd425, %rd429;
-	mov.b64 %rd426, %rd430;
-	bra.uni $L128;
-$L129:
-	setp.ne.u32 %p131, %r18, 10;
-	@%p131 bra.uni $L130;
-	setp.gt.s64 %p132, %rd427, %rd425;
-	setp.eq.s64 %p133, %rd427, %rd425;
-	setp.lt.s64 %p134, %rd428, %rd426;
-	and.pred %p135, %p133, %p134;
-	or.pred %p136, %p132, %p135;
-	selp.b64 %rd431, %rd427, %rd425, %p136;
-	selp.b64 %rd432, %rd428, %rd426, %p136;
-	mov.b64 %rd425, %rd431;
-	mov.b64 %rd426, %rd432;
-	bra.uni $L128;
-$L130:
-	mov.b64 %rd433, %rd425;
-	mov.b64 %rd434, %rd426;
-	mov.b64 %rd435, %rd427;
-	mov.b64 %rd436, %rd428;
-	mov.b64 %rd368, %rd433;
-	mov.b64 %rd369, %rd434;
-	mov.b64 %rd370, %rd435;
-	mov.b64 %rd371, %rd436;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd437, %rd368, %rd372;
-	mov.b64 %rd368, %rd437;
-	add.s64 %rd438, %rd369, %rd373;
-	mov.b64 %rd369, %rd438;
-$L131:
-	mov.b64 %rd425, %rd368;
-	mov.b64 %rd426, %rd369;
-$L128:
-$L127:
-	shl.b32 %r160, %r160, 1;
-	bra.uni $L125;
-$L126:
-	setp.eq.u32 %p137, %r7, 0;
-	@!%p137 bra $L132;
-	mul.wide.u32 %rd439, %r8, 16;
-	add.s64 %rd440, %rd1, %rd439;
-	st.shared.s64 [%rd440+0], %rd425;
-	st.shared.s64 [%rd440+8], %rd426;
-$L132:
-	bar.sync 0;
-	setp.eq.u32 %p138, %r8, 0;
-	@!%p138 bra $L133;
-	setp.lo.u32 %p139, %r7, %r10;
-	@!%p139 bra $L134;
-	mul.wide.u32 %rd441, %r7, 16;
-	add.s64 %rd442, %rd1, %rd441;
-	ld.shared.s64 %rd443, [%rd442+0];
-	ld.shared.s64 %rd444, [%rd442+8];
-	mov.b64 %rd425, %rd443;
-	mov.b64 %rd426, %rd444;
+	mov.b64 %rd419, {%r167, %r168};
+	@!%p125 bra $L132;
+	setp.ne.u32 %p126, %r18, 9;
+	@%p126 bra.uni $L134;
+	setp.lt.s64 %p127, %rd418, %rd416;
+	setp.eq.s64 %p128, %rd418, %rd416;
+	setp.lt.s64 %p129, %rd419, %rd417;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd420, %rd418, %rd416, %p131;
+	selp.b64 %rd421, %rd419, %rd417, %p131;
+	mov.b64 %rd416, %rd420;
+	mov.b64 %rd417, %rd421;
+	bra.uni $L133;
 $L134:
+	setp.ne.u32 %p132, %r18, 10;
+	@%p132 bra.uni $L135;
+	setp.gt.s64 %p133, %rd418, %rd416;
+	setp.eq.s64 %p134, %rd418, %rd416;
+	setp.lt.s64 %p135, %rd419, %rd417;
+	and.pred %p136, %p134, %p135;
+	or.pred %p137, %p133, %p136;
+	selp.b64 %rd422, %rd418, %rd416, %p137;
+	selp.b64 %rd423, %rd419, %rd417, %p137;
+	mov.b64 %rd416, %rd422;
+	mov.b64 %rd417, %rd423;
+	bra.uni $L133;
+$L135:
+	mov.b64 %rd424, %rd416;
+	mov.b64 %rd425, %rd417;
+	mov.b64 %rd426, %rd418;
+	mov.b64 %rd427, %rd419;
+	mov.b64 %rd359, %rd424;
+	mov.b64 %rd360, %rd425;
+	mov.b64 %rd361, %rd426;
+	mov.b64 %rd362, %rd427;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	add.s64 %rd428, %rd359, %rd363;
+	mov.b64 %rd359, %rd428;
+	add.s64 %rd429, %rd360, %rd364;
+	mov.b64 %rd360, %rd429;
+$L136:
+	mov.b64 %rd416, %rd359;
+	mov.b64 %rd417, %rd360;
+$L133:
+$L132:
+	shl.b32 %r160, %r160, 1;
+	bra.uni $L130;
+$L131:
+	setp.eq.u32 %p138, %r7, 0;
+	@!%p138 bra $L137;
+	mul.wide.u32 %rd430, %r8, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	st.shared.s64 [%rd431+0], %rd416;
+	st.shared.s64 [%rd431+8], %rd417;
+$L137:
+	bar.sync 0;
+	setp.eq.u32 %p139, %r8, 0;
+	@!%p139 bra $L138;
+	setp.lo.u32 %p140, %r7, %r10;
+	@!%p140 bra $L139;
+	mul.wide.u32 %rd432, %r7, 16;
+	add.s64 %rd433, %rd1, %rd432;
+	ld.shared.s64 %rd434, [%rd433+0];
+	ld.shared.s64 %rd435, [%rd433+8];
+	mov.b64 %rd416, %rd434;
+	mov.b64 %rd417, %rd435;
+$L139:
 	sub.u32 %r169, %r10, 1;
 	mov.b32 %r170, %r158;
-$L135:
-	setp.hs.u32 %p140, %r170, 32;
-	@%p140 bra $L136;
-	mov.b64 {%r171, %r172}, %rd425;
-	shfl.sync.down.b32 %r173|%p141, %r171, %r170, %r169, %r17;
+$L140:
+	setp.hs.u32 %p141, %r170, 32;
+	@%p141 bra $L141;
+	mov.b64 {%r171, %r172}, %rd416;
+	shfl.sync.down.b32 %r173|%p142, %r171, %r170, %r169, %r17;
 	shfl.sync.down.b32 %r174, %r172, %r170, %r169, %r17;
-	mov.b64 %rd445, {%r173, %r174};
-	mov.b64 {%r175, %r176}, %rd426;
+	mov.b64 %rd436, {%r173, %r174};
+	mov.b64 {%r175, %r176}, %rd417;
 	shfl.sync.down.b32 %r177, %r175, %r170, %r169, %r17;
 	shfl.sync.down.b32 %r178, %r176, %r170, %r169, %r17;
-	mov.b64 %rd446, {%r177, %r178};
-	@!%p141 bra $L137;
-	setp.ne.u32 %p142, %r18, 9;
-	@%p142 bra.uni $L139;
-	setp.lt.s64 %p143, %rd445, %rd425;
-	setp.eq.s64 %p144, %rd445, %rd425;
-	setp.lt.s64 %p145, %rd446, %rd426;
-	and.pred %p146, %p144, %p145;
-	or.pred %p147, %p143, %p146;
-	selp.b64 %rd447, %rd445, %rd425, %p147;
-	selp.b64 %rd448, %rd446, %rd426, %p147;
-	mov.b64 %rd425, %rd447;
-	mov.b64 %rd426, %rd448;
-	bra.uni $L138;
-$L139:
-	setp.ne.u32 %p148, %r18, 10;
-	@%p148 bra.uni $L140;
-	setp.gt.s64 %p149, %rd445, %rd425;
-	setp.eq.s64 %p150, %rd445, %rd425;
-	setp.lt.s64 %p151, %rd446, %rd426;
-	and.pred %p152, %p150, %p151;
-	or.pred %p153, %p149, %p152;
-	selp.b64 %rd449, %rd445, %rd425, %p153;
-	selp.b64 %rd450, %rd446, %rd426, %p153;
-	mov.b64 %rd425, %rd449;
-	mov.b64 %rd426, %rd450;
-	bra.uni $L138;
-$L140:
-	mov.b64 %rd451, %rd425;
-	mov.b64 %rd452, %rd426;
-	mov.b64 %rd453, %rd445;
-	mov.b64 %rd454, %rd446;
-	mov.b64 %rd368, %rd451;
-	mov.b64 %rd369, %rd452;
-	mov.b64 %rd370, %rd453;
-	mov.b64 %rd371, %rd454;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd455, %rd368, %rd372;
-	mov.b64 %rd368, %rd455;
-	add.s64 %rd456, %rd369, %rd373;
-	mov.b64 %rd369, %rd456;
-$L141:
-	mov.b64 %rd425, %rd368;
-	mov.b64 %rd426, %rd369;
-$L138:
-$L137:
-	shl.b32 %r170, %r170, 1;
-	bra.uni $L135;
-$L136:
-$L133:
-	@!%p105 bra $L142;
-	st.global.s64 [%rd13+0], %rd425;
-	st.global.s64 [%rd13+8], %rd426;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd437, {%r177, %r178};
+	@!%p142 bra $L142;
+	setp.ne.u32 %p143, %r18, 9;
+	@%p143 bra.uni $L144;
+	setp.lt.s64 %p144, %rd436, %rd416;
+	setp.eq.s64 %p145, %rd436, %rd416;
+	setp.lt.s64 %p146, %rd437, %rd417;
+	and.pred %p147, %p145, %p146;
+	or.pred %p148, %p144, %p147;
+	selp.b64 %rd438, %rd436, %rd416, %p148;
+	selp.b64 %rd439, %rd437, %rd417, %p148;
+	mov.b64 %rd416, %rd438;
+	mov.b64 %rd417, %rd439;
+	bra.uni $L143;
+$L144:
+	setp.ne.u32 %p149, %r18, 10;
+	@%p149 bra.uni $L145;
+	setp.gt.s64 %p150, %rd436, %rd416;
+	setp.eq.s64 %p151, %rd436, %rd416;
+	setp.lt.s64 %p152, %rd437, %rd417;
+	and.pred %p153, %p151, %p152;
+	or.pred %p154, %p150, %p153;
+	selp.b64 %rd440, %rd436, %rd416, %p154;
+	selp.b64 %rd441, %rd437, %rd417, %p154;
+	mov.b64 %rd416, %rd440;
+	mov.b64 %rd417, %rd441;
+	bra.uni $L143;
+$L145:
+	mov.b64 %rd442, %rd416;
+	mov.b64 %rd443, %rd417;
+	mov.b64 %rd444, %rd436;
+	mov.b64 %rd445, %rd437;
+	mov.b64 %rd359, %rd442;
+	mov.b64 %rd360, %rd443;
+	mov.b64 %rd361, %rd444;
+	mov.b64 %rd362, %rd445;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	add.s64 %rd446, %rd359, %rd363;
+	mov.b64 %rd359, %rd446;
+	add.s64 %rd447, %rd360, %rd364;
+	mov.b64 %rd360, %rd447;
+$L146:
+	mov.b64 %rd416, %rd359;
+	mov.b64 %rd417, %rd360;
+$L143:
 $L142:
-$L113:
+	shl.b32 %r170, %r170, 1;
+	bra.uni $L140;
+$L141:
+$L138:
+	@!%p106 bra $L147;
+	st.global.s64 [%rd13+0], %rd416;
+	st.global.s64 [%rd13+8], %rd417;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L147:
+$L118:
 	ret;
 }
 `
@@ -18670,9 +18670,9 @@ const gokkosPTX8 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<184>;
+	.reg .pred %p<185>;
 	.reg .b32 %r<231>;
-	.reg .b64 %rd<612>;
+	.reg .b64 %rd<603>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -19507,240 +19507,240 @@ $L90:
 	@!%p61 bra $L104;
 	mov.b64 %rd418, %rd136;
 	mov.b32 %r142, %r103;
-	setp.lt.s64 %p73, %rd122, 64;
-	setp.le.s64 %p74, %rd166, 1;
-	or.pred %p75, %p73, %p74;
-	@!%p75 bra $L105;
-	cvt.s64.s32 %rd419, %r142;
-	add.s64 %rd420, %rd419, 1;
-	mul.lo.s64 %rd421, %rd420, %rd139;
-	mad.lo.s64 %rd422, %rd421, 8, %rd137;
-	ld.global.nc.s64 %rd423, [%rd422+0];
-	mov.b64 %rd424, %rd423;
-	cvt.s64.s32 %rd425, %r142;
-	mul.lo.s64 %rd426, %rd425, %rd139;
-	mad.lo.s64 %rd427, %rd426, 8, %rd137;
-	ld.global.nc.s64 %rd428, [%rd427+0];
-	mov.b64 %rd429, %rd428;
-	sub.s64 %rd430, %rd424, %rd429;
-	add.s64 %rd431, %rd123, %rd430;
-	mov.b64 %rd123, %rd431;
-	bra.uni $L106;
+	mov.b64 %rd419, %rd122;
+	mov.b64 %rd420, %rd166;
 $L105:
-	mov.b64 %rd432, %rd166;
-	setp.ge.s64 %p76, %rd122, 4096;
-	@!%p76 bra $L108;
-	mul.lo.s64 %rd433, %rd432, 4;
-	mov.b64 %rd432, %rd433;
-$L108:
-	setp.ge.s64 %p77, %rd122, 65536;
-	@!%p77 bra $L110;
-	mul.lo.s64 %rd434, %rd432, 4;
-	mov.b64 %rd432, %rd434;
-$L110:
-	sub.s64 %rd435, %rd432, 1;
-	and.b64 %rd436, %rd122, %rd435;
-	setp.eq.s64 %p78, %rd436, 0;
-	@!%p78 bra $L112;
-	cvt.s64.s32 %rd437, %r142;
-	add.s64 %rd438, %rd437, 1;
-	mul.lo.s64 %rd439, %rd438, %rd139;
-	mad.lo.s64 %rd440, %rd439, 8, %rd137;
-	ld.global.nc.s64 %rd441, [%rd440+0];
-	mov.b64 %rd442, %rd441;
-	cvt.s64.s32 %rd443, %r142;
-	mul.lo.s64 %rd444, %rd443, %rd139;
-	mad.lo.s64 %rd445, %rd444, 8, %rd137;
-	ld.global.nc.s64 %rd446, [%rd445+0];
-	mov.b64 %rd447, %rd446;
-	sub.s64 %rd448, %rd442, %rd447;
-	mul.lo.s64 %rd449, %rd432, %rd448;
-	add.s64 %rd450, %rd123, %rd449;
-	mov.b64 %rd123, %rd450;
-$L112:
+	setp.lt.s64 %p73, %rd419, 64;
+	setp.le.s64 %p74, %rd420, 1;
+	or.pred %p75, %p73, %p74;
+	@!%p75 bra $L109;
+	mov.b64 %rd421, 1;
+	bra.uni $L107;
+$L109:
+	mov.b64 %rd422, %rd420;
+	setp.ge.s64 %p76, %rd419, 4096;
+	@!%p76 bra $L111;
+	mul.lo.s64 %rd423, %rd422, 4;
+	mov.b64 %rd422, %rd423;
+$L111:
+	setp.ge.s64 %p77, %rd419, 65536;
+	@!%p77 bra $L113;
+	mul.lo.s64 %rd424, %rd422, 4;
+	mov.b64 %rd422, %rd424;
+$L113:
+	sub.s64 %rd425, %rd422, 1;
+	and.b64 %rd426, %rd419, %rd425;
+	setp.eq.s64 %p78, %rd426, 0;
+	@!%p78 bra $L115;
+	mov.b64 %rd421, %rd422;
+	bra.uni $L107;
+$L115:
+	mov.b64 %rd421, 0;
+	bra.uni $L107;
 $L106:
-	add.s64 %rd451, %rd122, 1;
-	mov.b64 %rd122, %rd451;
+	bra.uni $L105;
+$L107:
+	mov.b64 %rd427, %rd421;
+	setp.ne.s64 %p79, %rd427, 0;
+	@!%p79 bra $L117;
+	cvt.s64.s32 %rd428, %r142;
+	add.s64 %rd429, %rd428, 1;
+	mul.lo.s64 %rd430, %rd429, %rd139;
+	mad.lo.s64 %rd431, %rd430, 8, %rd137;
+	ld.global.nc.s64 %rd432, [%rd431+0];
+	mov.b64 %rd433, %rd432;
+	cvt.s64.s32 %rd434, %r142;
+	mul.lo.s64 %rd435, %rd434, %rd139;
+	mad.lo.s64 %rd436, %rd435, 8, %rd137;
+	ld.global.nc.s64 %rd437, [%rd436+0];
+	mov.b64 %rd438, %rd437;
+	sub.s64 %rd439, %rd433, %rd438;
+	mul.lo.s64 %rd440, %rd427, %rd439;
+	add.s64 %rd441, %rd123, %rd440;
+	mov.b64 %rd123, %rd441;
+$L117:
+	add.s64 %rd442, %rd122, 1;
+	mov.b64 %rd122, %rd442;
 $L104:
 $L87:
 $L66:
-	add.s64 %rd452, %rd328, %rd318;
-	mov.b64 %rd328, %rd452;
+	add.s64 %rd443, %rd328, %rd318;
+	mov.b64 %rd328, %rd443;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd453, %rd322;
-$L113:
-	@!%p13 bra $L117;
-	bra.uni $L115;
-$L117:
-	// block scan
-	mov.b64 %rd454, %rd453;
-	mov.b32 %r143, %r3;
+	mov.b64 %rd444, %rd322;
 $L118:
-	setp.hs.u32 %p79, %r143, 32;
-	@%p79 bra $L119;
-	mov.b64 {%r144, %r145}, %rd454;
-	shfl.sync.up.b32 %r146|%p80, %r144, %r143, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, %r143, 0, %r17;
-	mov.b64 %rd455, {%r146, %r147};
-	@!%p80 bra $L120;
-	add.s64 %rd456, %rd455, %rd454;
-	mov.b64 %rd454, %rd456;
-$L120:
-	shl.b32 %r143, %r143, 1;
-	bra.uni $L118;
-$L119:
-	mov.b64 {%r148, %r149}, %rd454;
-	shfl.sync.up.b32 %r150|%p81, %r148, %r3, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, %r3, 0, %r17;
-	mov.b64 %rd457, {%r150, %r151};
-	setp.lo.u32 %p82, %r3, 32;
-	and.pred %p83, %p81, %p82;
-	selp.b64 %rd458, %rd457, 0, %p83;
-	sub.u32 %r152, %r13, %r3;
-	setp.eq.u32 %p84, %r7, %r152;
-	@!%p84 bra $L121;
-	mul.wide.u32 %rd459, %r8, 16;
-	add.s64 %rd460, %rd1, %rd459;
-	st.shared.s64 [%rd460+0], %rd454;
-$L121:
-	bar.sync 0;
-	setp.eq.u32 %p85, %r8, 0;
-	@!%p85 bra $L122;
-	mov.b64 %rd461, 0;
-	setp.lo.u32 %p86, %r7, %r10;
-	@!%p86 bra $L123;
-	mul.wide.u32 %rd462, %r7, 16;
-	add.s64 %rd463, %rd1, %rd462;
-	ld.shared.s64 %rd464, [%rd463+0];
-	mov.b64 %rd461, %rd464;
-$L123:
-	mov.b64 {%r153, %r154}, %rd461;
-	shfl.sync.up.b32 %r155|%p87, %r153, 1, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 1, 0, %r17;
-	mov.b64 %rd465, {%r155, %r156};
-	@!%p87 bra $L124;
-	add.s64 %rd466, %rd465, %rd461;
-	mov.b64 %rd461, %rd466;
-$L124:
-	mov.b64 {%r157, %r158}, %rd461;
-	shfl.sync.up.b32 %r159|%p88, %r157, 2, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 2, 0, %r17;
-	mov.b64 %rd467, {%r159, %r160};
-	@!%p88 bra $L125;
-	add.s64 %rd468, %rd467, %rd461;
-	mov.b64 %rd461, %rd468;
-$L125:
-	mov.b64 {%r161, %r162}, %rd461;
-	shfl.sync.up.b32 %r163|%p89, %r161, 4, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 4, 0, %r17;
-	mov.b64 %rd469, {%r163, %r164};
-	@!%p89 bra $L126;
-	add.s64 %rd470, %rd469, %rd461;
-	mov.b64 %rd461, %rd470;
-$L126:
-	mov.b64 {%r165, %r166}, %rd461;
-	shfl.sync.up.b32 %r167|%p90, %r165, 8, 0, %r17;
-	shfl.sync.up.b32 %r168, %r166, 8, 0, %r17;
-	mov.b64 %rd471, {%r167, %r168};
-	@!%p90 bra $L127;
-	add.s64 %rd472, %rd471, %rd461;
-	mov.b64 %rd461, %rd472;
-$L127:
-	mov.b64 {%r169, %r170}, %rd461;
-	shfl.sync.up.b32 %r171|%p91, %r169, 16, 0, %r17;
-	shfl.sync.up.b32 %r172, %r170, 16, 0, %r17;
-	mov.b64 %rd473, {%r171, %r172};
-	@!%p91 bra $L128;
-	add.s64 %rd474, %rd473, %rd461;
-	mov.b64 %rd461, %rd474;
-$L128:
-	mov.b64 {%r173, %r174}, %rd461;
-	shfl.sync.up.b32 %r175|%p92, %r173, 1, 0, %r17;
-	shfl.sync.up.b32 %r176, %r174, 1, 0, %r17;
-	mov.b64 %rd475, {%r175, %r176};
-	selp.b64 %rd476, %rd475, 0, %p92;
-	@!%p86 bra $L129;
-	mul.wide.u32 %rd477, %r7, 16;
-	add.s64 %rd478, %rd1, %rd477;
-	add.s64 %rd479, %rd478, 512;
-	st.shared.s64 [%rd479+0], %rd476;
-$L129:
-	sub.u32 %r177, %r10, 1;
-	setp.eq.u32 %p93, %r7, %r177;
-	@!%p93 bra $L130;
-	st.shared.s64 [%rd1+1024], %rd461;
-$L130:
+	@!%p13 bra $L122;
+	bra.uni $L120;
 $L122:
+	// block scan
+	mov.b64 %rd445, %rd444;
+	mov.b32 %r143, %r3;
+$L123:
+	setp.hs.u32 %p80, %r143, 32;
+	@%p80 bra $L124;
+	mov.b64 {%r144, %r145}, %rd445;
+	shfl.sync.up.b32 %r146|%p81, %r144, %r143, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, %r143, 0, %r17;
+	mov.b64 %rd446, {%r146, %r147};
+	@!%p81 bra $L125;
+	add.s64 %rd447, %rd446, %rd445;
+	mov.b64 %rd445, %rd447;
+$L125:
+	shl.b32 %r143, %r143, 1;
+	bra.uni $L123;
+$L124:
+	mov.b64 {%r148, %r149}, %rd445;
+	shfl.sync.up.b32 %r150|%p82, %r148, %r3, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, %r3, 0, %r17;
+	mov.b64 %rd448, {%r150, %r151};
+	setp.lo.u32 %p83, %r3, 32;
+	and.pred %p84, %p82, %p83;
+	selp.b64 %rd449, %rd448, 0, %p84;
+	sub.u32 %r152, %r13, %r3;
+	setp.eq.u32 %p85, %r7, %r152;
+	@!%p85 bra $L126;
+	mul.wide.u32 %rd450, %r8, 16;
+	add.s64 %rd451, %rd1, %rd450;
+	st.shared.s64 [%rd451+0], %rd445;
+$L126:
 	bar.sync 0;
-	mul.wide.u32 %rd480, %r8, 16;
-	add.s64 %rd481, %rd1, %rd480;
-	add.s64 %rd482, %rd481, 512;
-	ld.shared.s64 %rd483, [%rd482+0];
-	add.s64 %rd484, %rd483, %rd458;
-	ld.shared.s64 %rd485, [%rd1+1024];
-	mov.b64 {%r178, %r179}, %rd484;
-	shfl.sync.idx.b32 %r180|%p94, %r178, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r181, %r179, 0, %r22, %r17;
-	mov.b64 %rd486, {%r180, %r181};
-	mov.b64 %rd487, %rd485;
-	mov.b64 %rd488, %rd486;
-	mov.b64 %rd489, %rd487;
-	mov.b64 %rd490, %rd488;
-	mov.b64 %rd491, %rd489;
-	mov.b64 %rd492, %rd490;
-	mov.b64 %rd493, %rd491;
-	mov.b64 %rd494, 0;
-	cvt.u64.u32 %rd495, %r2;
-	setp.eq.s64 %p95, %rd495, 0;
-	setp.gt.s64 %p96, %rd493, 0;
-	and.pred %p97, %p95, %p96;
-	@!%p97 bra $L132;
-	atom.global.add.u64 %rd496, [%rd156], %rd493;
-	mov.b64 %rd497, %rd496;
-	mov.b64 %rd494, %rd497;
+	setp.eq.u32 %p86, %r8, 0;
+	@!%p86 bra $L127;
+	mov.b64 %rd452, 0;
+	setp.lo.u32 %p87, %r7, %r10;
+	@!%p87 bra $L128;
+	mul.wide.u32 %rd453, %r7, 16;
+	add.s64 %rd454, %rd1, %rd453;
+	ld.shared.s64 %rd455, [%rd454+0];
+	mov.b64 %rd452, %rd455;
+$L128:
+	mov.b64 {%r153, %r154}, %rd452;
+	shfl.sync.up.b32 %r155|%p88, %r153, 1, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 1, 0, %r17;
+	mov.b64 %rd456, {%r155, %r156};
+	@!%p88 bra $L129;
+	add.s64 %rd457, %rd456, %rd452;
+	mov.b64 %rd452, %rd457;
+$L129:
+	mov.b64 {%r157, %r158}, %rd452;
+	shfl.sync.up.b32 %r159|%p89, %r157, 2, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 2, 0, %r17;
+	mov.b64 %rd458, {%r159, %r160};
+	@!%p89 bra $L130;
+	add.s64 %rd459, %rd458, %rd452;
+	mov.b64 %rd452, %rd459;
+$L130:
+	mov.b64 {%r161, %r162}, %rd452;
+	shfl.sync.up.b32 %r163|%p90, %r161, 4, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 4, 0, %r17;
+	mov.b64 %rd460, {%r163, %r164};
+	@!%p90 bra $L131;
+	add.s64 %rd461, %rd460, %rd452;
+	mov.b64 %rd452, %rd461;
+$L131:
+	mov.b64 {%r165, %r166}, %rd452;
+	shfl.sync.up.b32 %r167|%p91, %r165, 8, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 8, 0, %r17;
+	mov.b64 %rd462, {%r167, %r168};
+	@!%p91 bra $L132;
+	add.s64 %rd463, %rd462, %rd452;
+	mov.b64 %rd452, %rd463;
 $L132:
-	cvt.u64.u32 %rd498, %r2;
-	setp.eq.s64 %p98, %rd498, 0;
-	setp.eq.u32 %p99, %r1, 0;
-	and.pred %p100, %p98, %p99;
-	bar.sync 0;
-	@!%p100 bra $L133;
-	st.shared.s64 [%rd1+1024], %rd494;
+	mov.b64 {%r169, %r170}, %rd452;
+	shfl.sync.up.b32 %r171|%p92, %r169, 16, 0, %r17;
+	shfl.sync.up.b32 %r172, %r170, 16, 0, %r17;
+	mov.b64 %rd464, {%r171, %r172};
+	@!%p92 bra $L133;
+	add.s64 %rd465, %rd464, %rd452;
+	mov.b64 %rd452, %rd465;
 $L133:
-	bar.sync 0;
-	ld.shared.s64 %rd499, [%rd1+1024];
-	mov.b64 %rd500, %rd499;
-	mov.b64 %rd494, %rd500;
-	add.s64 %rd501, %rd494, %rd492;
-	mov.b64 %rd502, %rd501;
-	mov.b64 %rd503, 0;
+	mov.b64 {%r173, %r174}, %rd452;
+	shfl.sync.up.b32 %r175|%p93, %r173, 1, 0, %r17;
+	shfl.sync.up.b32 %r176, %r174, 1, 0, %r17;
+	mov.b64 %rd466, {%r175, %r176};
+	selp.b64 %rd467, %rd466, 0, %p93;
+	@!%p87 bra $L134;
+	mul.wide.u32 %rd468, %r7, 16;
+	add.s64 %rd469, %rd1, %rd468;
+	add.s64 %rd470, %rd469, 512;
+	st.shared.s64 [%rd470+0], %rd467;
 $L134:
-	setp.lt.s64 %p101, %rd503, %rd453;
-	not.pred %p102, %p101;
-	@!%p102 bra $L138;
-	bra.uni $L136;
-$L138:
-	mul.lo.s64 %rd504, %rd503, %rd184;
-	mad.lo.s64 %rd505, %rd504, 4, %rd182;
-	ld.shared.s32 %r182, [%rd505+0];
-	mov.b32 %r183, %r182;
-	add.s64 %rd506, %rd502, %rd503;
-	mul.lo.s64 %rd507, %rd506, %rd155;
-	mad.lo.s64 %rd508, %rd507, 4, %rd153;
-	st.global.s32 [%rd508+0], %r183;
+	sub.u32 %r177, %r10, 1;
+	setp.eq.u32 %p94, %r7, %r177;
+	@!%p94 bra $L135;
+	st.shared.s64 [%rd1+1024], %rd452;
 $L135:
-	add.s64 %rd509, %rd503, 1;
-	mov.b64 %rd503, %rd509;
-	bra.uni $L134;
-$L136:
-	bra.uni $L115;
-$L114:
-	bra.uni $L113;
-$L115:
+$L127:
+	bar.sync 0;
+	mul.wide.u32 %rd471, %r8, 16;
+	add.s64 %rd472, %rd1, %rd471;
+	add.s64 %rd473, %rd472, 512;
+	ld.shared.s64 %rd474, [%rd473+0];
+	add.s64 %rd475, %rd474, %rd449;
+	ld.shared.s64 %rd476, [%rd1+1024];
+	mov.b64 {%r178, %r179}, %rd475;
+	shfl.sync.idx.b32 %r180|%p95, %r178, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r181, %r179, 0, %r22, %r17;
+	mov.b64 %rd477, {%r180, %r181};
+	mov.b64 %rd478, %rd476;
+	mov.b64 %rd479, %rd477;
+	mov.b64 %rd480, %rd478;
+	mov.b64 %rd481, %rd479;
+	mov.b64 %rd482, %rd480;
+	mov.b64 %rd483, %rd481;
+	mov.b64 %rd484, %rd482;
+	mov.b64 %rd485, 0;
+	cvt.u64.u32 %rd486, %r2;
+	setp.eq.s64 %p96, %rd486, 0;
+	setp.gt.s64 %p97, %rd484, 0;
+	and.pred %p98, %p96, %p97;
+	@!%p98 bra $L137;
+	atom.global.add.u64 %rd487, [%rd156], %rd484;
+	mov.b64 %rd488, %rd487;
+	mov.b64 %rd485, %rd488;
+$L137:
+	cvt.u64.u32 %rd489, %r2;
+	setp.eq.s64 %p99, %rd489, 0;
+	setp.eq.u32 %p100, %r1, 0;
+	and.pred %p101, %p99, %p100;
+	bar.sync 0;
+	@!%p101 bra $L138;
+	st.shared.s64 [%rd1+1024], %rd485;
+$L138:
+	bar.sync 0;
+	ld.shared.s64 %rd490, [%rd1+1024];
+	mov.b64 %rd491, %rd490;
+	mov.b64 %rd485, %rd491;
+	add.s64 %rd492, %rd485, %rd483;
+	mov.b64 %rd493, %rd492;
+	mov.b64 %rd494, 0;
+$L139:
+	setp.lt.s64 %p102, %rd494, %rd444;
+	not.pred %p103, %p102;
+	@!%p103 bra $L143;
+	bra.uni $L141;
+$L143:
+	mul.lo.s64 %rd495, %rd494, %rd184;
+	mad.lo.s64 %rd496, %rd495, 4, %rd182;
+	ld.shared.s32 %r182, [%rd496+0];
+	mov.b32 %r183, %r182;
+	add.s64 %rd497, %rd493, %rd494;
+	mul.lo.s64 %rd498, %rd497, %rd155;
+	mad.lo.s64 %rd499, %rd498, 4, %rd153;
+	st.global.s32 [%rd499+0], %r183;
+$L140:
+	add.s64 %rd500, %rd494, 1;
+	mov.b64 %rd494, %rd500;
+	bra.uni $L139;
+$L141:
+	bra.uni $L120;
+$L119:
+	bra.uni $L118;
+$L120:
 $L54:
-	add.s64 %rd510, %rd321, %rd320;
-	mov.b64 %rd321, %rd510;
+	add.s64 %rd501, %rd321, %rd320;
+	mov.b64 %rd321, %rd501;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -19748,423 +19748,423 @@ $L7:
 	add.s64 %rd135, %rd135, %rd134;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd511, %rd122;
-	mov.b64 %rd512, %rd123;
+	mov.b64 %rd502, %rd122;
+	mov.b64 %rd503, %rd123;
 	// block reduction
 	mov.b32 %r184, 1;
 	sub.u32 %r185, %r13, 1;
 	mov.b32 %r186, %r3;
-$L139:
-	setp.hs.u32 %p103, %r186, 32;
-	@%p103 bra $L140;
-	mov.b64 {%r187, %r188}, %rd511;
-	shfl.sync.down.b32 %r189|%p104, %r187, %r186, %r185, %r17;
+$L144:
+	setp.hs.u32 %p104, %r186, 32;
+	@%p104 bra $L145;
+	mov.b64 {%r187, %r188}, %rd502;
+	shfl.sync.down.b32 %r189|%p105, %r187, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r190, %r188, %r186, %r185, %r17;
-	mov.b64 %rd513, {%r189, %r190};
-	mov.b64 {%r191, %r192}, %rd512;
+	mov.b64 %rd504, {%r189, %r190};
+	mov.b64 {%r191, %r192}, %rd503;
 	shfl.sync.down.b32 %r193, %r191, %r186, %r185, %r17;
 	shfl.sync.down.b32 %r194, %r192, %r186, %r185, %r17;
-	mov.b64 %rd514, {%r193, %r194};
-	@!%p104 bra $L141;
-	setp.ne.u32 %p105, %r18, 9;
-	@%p105 bra.uni $L143;
-	setp.lt.s64 %p106, %rd513, %rd511;
-	setp.eq.s64 %p107, %rd513, %rd511;
-	setp.lt.s64 %p108, %rd514, %rd512;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd515, %rd513, %rd511, %p110;
-	selp.b64 %rd516, %rd514, %rd512, %p110;
-	mov.b64 %rd511, %rd515;
-	mov.b64 %rd512, %rd516;
-	bra.uni $L142;
-$L143:
-	setp.ne.u32 %p111, %r18, 10;
-	@%p111 bra.uni $L144;
-	setp.gt.s64 %p112, %rd513, %rd511;
-	setp.eq.s64 %p113, %rd513, %rd511;
-	setp.lt.s64 %p114, %rd514, %rd512;
-	and.pred %p115, %p113, %p114;
-	or.pred %p116, %p112, %p115;
-	selp.b64 %rd517, %rd513, %rd511, %p116;
-	selp.b64 %rd518, %rd514, %rd512, %p116;
-	mov.b64 %rd511, %rd517;
-	mov.b64 %rd512, %rd518;
-	bra.uni $L142;
-$L144:
-	mov.b64 %rd519, %rd511;
-	mov.b64 %rd520, %rd512;
-	mov.b64 %rd521, %rd513;
-	mov.b64 %rd522, %rd514;
-	mov.b64 %rd523, %rd519;
-	mov.b64 %rd524, %rd520;
-	mov.b64 %rd525, %rd521;
-	mov.b64 %rd526, %rd522;
-	mov.b64 %rd527, %rd525;
-	mov.b64 %rd528, %rd526;
-	add.s64 %rd529, %rd523, %rd527;
-	mov.b64 %rd523, %rd529;
-	add.s64 %rd530, %rd524, %rd528;
-	mov.b64 %rd524, %rd530;
-$L145:
-	mov.b64 %rd511, %rd523;
-	mov.b64 %rd512, %rd524;
-$L142:
-$L141:
-	shl.b32 %r186, %r186, 1;
-	bra.uni $L139;
-$L140:
-	setp.eq.u32 %p117, %r7, 0;
-	@!%p117 bra $L146;
-	mul.wide.u32 %rd531, %r8, 16;
-	add.s64 %rd532, %rd1, %rd531;
-	st.shared.s64 [%rd532+0], %rd511;
-	st.shared.s64 [%rd532+8], %rd512;
-$L146:
-	bar.sync 0;
-	setp.eq.u32 %p118, %r8, 0;
-	@!%p118 bra $L147;
-	setp.lo.u32 %p119, %r7, %r10;
-	@!%p119 bra $L148;
-	mul.wide.u32 %rd533, %r7, 16;
-	add.s64 %rd534, %rd1, %rd533;
-	ld.shared.s64 %rd535, [%rd534+0];
-	ld.shared.s64 %rd536, [%rd534+8];
-	mov.b64 %rd511, %rd535;
-	mov.b64 %rd512, %rd536;
+	mov.b64 %rd505, {%r193, %r194};
+	@!%p105 bra $L146;
+	setp.ne.u32 %p106, %r18, 9;
+	@%p106 bra.uni $L148;
+	setp.lt.s64 %p107, %rd504, %rd502;
+	setp.eq.s64 %p108, %rd504, %rd502;
+	setp.lt.s64 %p109, %rd505, %rd503;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd506, %rd504, %rd502, %p111;
+	selp.b64 %rd507, %rd505, %rd503, %p111;
+	mov.b64 %rd502, %rd506;
+	mov.b64 %rd503, %rd507;
+	bra.uni $L147;
 $L148:
+	setp.ne.u32 %p112, %r18, 10;
+	@%p112 bra.uni $L149;
+	setp.gt.s64 %p113, %rd504, %rd502;
+	setp.eq.s64 %p114, %rd504, %rd502;
+	setp.lt.s64 %p115, %rd505, %rd503;
+	and.pred %p116, %p114, %p115;
+	or.pred %p117, %p113, %p116;
+	selp.b64 %rd508, %rd504, %rd502, %p117;
+	selp.b64 %rd509, %rd505, %rd503, %p117;
+	mov.b64 %rd502, %rd508;
+	mov.b64 %rd503, %rd509;
+	bra.uni $L147;
+$L149:
+	mov.b64 %rd510, %rd502;
+	mov.b64 %rd511, %rd503;
+	mov.b64 %rd512, %rd504;
+	mov.b64 %rd513, %rd505;
+	mov.b64 %rd514, %rd510;
+	mov.b64 %rd515, %rd511;
+	mov.b64 %rd516, %rd512;
+	mov.b64 %rd517, %rd513;
+	mov.b64 %rd518, %rd516;
+	mov.b64 %rd519, %rd517;
+	add.s64 %rd520, %rd514, %rd518;
+	mov.b64 %rd514, %rd520;
+	add.s64 %rd521, %rd515, %rd519;
+	mov.b64 %rd515, %rd521;
+$L150:
+	mov.b64 %rd502, %rd514;
+	mov.b64 %rd503, %rd515;
+$L147:
+$L146:
+	shl.b32 %r186, %r186, 1;
+	bra.uni $L144;
+$L145:
+	setp.eq.u32 %p118, %r7, 0;
+	@!%p118 bra $L151;
+	mul.wide.u32 %rd522, %r8, 16;
+	add.s64 %rd523, %rd1, %rd522;
+	st.shared.s64 [%rd523+0], %rd502;
+	st.shared.s64 [%rd523+8], %rd503;
+$L151:
+	bar.sync 0;
+	setp.eq.u32 %p119, %r8, 0;
+	@!%p119 bra $L152;
+	setp.lo.u32 %p120, %r7, %r10;
+	@!%p120 bra $L153;
+	mul.wide.u32 %rd524, %r7, 16;
+	add.s64 %rd525, %rd1, %rd524;
+	ld.shared.s64 %rd526, [%rd525+0];
+	ld.shared.s64 %rd527, [%rd525+8];
+	mov.b64 %rd502, %rd526;
+	mov.b64 %rd503, %rd527;
+$L153:
 	sub.u32 %r195, %r10, 1;
 	mov.b32 %r196, %r184;
-$L149:
-	setp.hs.u32 %p120, %r196, 32;
-	@%p120 bra $L150;
-	mov.b64 {%r197, %r198}, %rd511;
-	shfl.sync.down.b32 %r199|%p121, %r197, %r196, %r195, %r17;
+$L154:
+	setp.hs.u32 %p121, %r196, 32;
+	@%p121 bra $L155;
+	mov.b64 {%r197, %r198}, %rd502;
+	shfl.sync.down.b32 %r199|%p122, %r197, %r196, %r195, %r17;
 	shfl.sync.down.b32 %r200, %r198, %r196, %r195, %r17;
-	mov.b64 %rd537, {%r199, %r200};
-	mov.b64 {%r201, %r202}, %rd512;
+	mov.b64 %rd528, {%r199, %r200};
+	mov.b64 {%r201, %r202}, %rd503;
 	shfl.sync.down.b32 %r203, %r201, %r196, %r195, %r17;
 	shfl.sync.down.b32 %r204, %r202, %r196, %r195, %r17;
-	mov.b64 %rd538, {%r203, %r204};
-	@!%p121 bra $L151;
-	setp.ne.u32 %p122, %r18, 9;
-	@%p122 bra.uni $L153;
-	setp.lt.s64 %p123, %rd537, %rd511;
-	setp.eq.s64 %p124, %rd537, %rd511;
-	setp.lt.s64 %p125, %rd538, %rd512;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd539, %rd537, %rd511, %p127;
-	selp.b64 %rd540, %rd538, %rd512, %p127;
-	mov.b64 %rd511, %rd539;
-	mov.b64 %rd512, %rd540;
-	bra.uni $L152;
-$L153:
-	setp.ne.u32 %p128, %r18, 10;
-	@%p128 bra.uni $L154;
-	setp.gt.s64 %p129, %rd537, %rd511;
-	setp.eq.s64 %p130, %rd537, %rd511;
-	setp.lt.s64 %p131, %rd538, %rd512;
-	and.pred %p132, %p130, %p131;
-	or.pred %p133, %p129, %p132;
-	selp.b64 %rd541, %rd537, %rd511, %p133;
-	selp.b64 %rd542, %rd538, %rd512, %p133;
-	mov.b64 %rd511, %rd541;
-	mov.b64 %rd512, %rd542;
-	bra.uni $L152;
-$L154:
-	mov.b64 %rd543, %rd511;
-	mov.b64 %rd544, %rd512;
-	mov.b64 %rd545, %rd537;
-	mov.b64 %rd546, %rd538;
-	mov.b64 %rd523, %rd543;
-	mov.b64 %rd524, %rd544;
-	mov.b64 %rd525, %rd545;
-	mov.b64 %rd526, %rd546;
-	mov.b64 %rd527, %rd525;
-	mov.b64 %rd528, %rd526;
-	add.s64 %rd547, %rd523, %rd527;
-	mov.b64 %rd523, %rd547;
-	add.s64 %rd548, %rd524, %rd528;
-	mov.b64 %rd524, %rd548;
-$L155:
-	mov.b64 %rd511, %rd523;
-	mov.b64 %rd512, %rd524;
-$L152:
-$L151:
-	shl.b32 %r196, %r196, 1;
-	bra.uni $L149;
-$L150:
-$L147:
-	mul.wide.u32 %rd549, %r29, 16;
-	add.s64 %rd550, %rd11, %rd549;
-	setp.eq.u32 %p134, %r5, 0;
-	@!%p134 bra $L156;
-	st.global.s64 [%rd550+0], %rd511;
-	st.global.s64 [%rd550+8], %rd512;
+	mov.b64 %rd529, {%r203, %r204};
+	@!%p122 bra $L156;
+	setp.ne.u32 %p123, %r18, 9;
+	@%p123 bra.uni $L158;
+	setp.lt.s64 %p124, %rd528, %rd502;
+	setp.eq.s64 %p125, %rd528, %rd502;
+	setp.lt.s64 %p126, %rd529, %rd503;
+	and.pred %p127, %p125, %p126;
+	or.pred %p128, %p124, %p127;
+	selp.b64 %rd530, %rd528, %rd502, %p128;
+	selp.b64 %rd531, %rd529, %rd503, %p128;
+	mov.b64 %rd502, %rd530;
+	mov.b64 %rd503, %rd531;
+	bra.uni $L157;
+$L158:
+	setp.ne.u32 %p129, %r18, 10;
+	@%p129 bra.uni $L159;
+	setp.gt.s64 %p130, %rd528, %rd502;
+	setp.eq.s64 %p131, %rd528, %rd502;
+	setp.lt.s64 %p132, %rd529, %rd503;
+	and.pred %p133, %p131, %p132;
+	or.pred %p134, %p130, %p133;
+	selp.b64 %rd532, %rd528, %rd502, %p134;
+	selp.b64 %rd533, %rd529, %rd503, %p134;
+	mov.b64 %rd502, %rd532;
+	mov.b64 %rd503, %rd533;
+	bra.uni $L157;
+$L159:
+	mov.b64 %rd534, %rd502;
+	mov.b64 %rd535, %rd503;
+	mov.b64 %rd536, %rd528;
+	mov.b64 %rd537, %rd529;
+	mov.b64 %rd514, %rd534;
+	mov.b64 %rd515, %rd535;
+	mov.b64 %rd516, %rd536;
+	mov.b64 %rd517, %rd537;
+	mov.b64 %rd518, %rd516;
+	mov.b64 %rd519, %rd517;
+	add.s64 %rd538, %rd514, %rd518;
+	mov.b64 %rd514, %rd538;
+	add.s64 %rd539, %rd515, %rd519;
+	mov.b64 %rd515, %rd539;
+$L160:
+	mov.b64 %rd502, %rd514;
+	mov.b64 %rd503, %rd515;
+$L157:
 $L156:
-	// the last block combines the partials
+	shl.b32 %r196, %r196, 1;
+	bra.uni $L154;
+$L155:
+$L152:
+	mul.wide.u32 %rd540, %r29, 16;
+	add.s64 %rd541, %rd11, %rd540;
 	setp.eq.u32 %p135, %r5, 0;
-	@!%p135 bra $L157;
+	@!%p135 bra $L161;
+	st.global.s64 [%rd541+0], %rd502;
+	st.global.s64 [%rd541+8], %rd503;
+$L161:
+	// the last block combines the partials
+	setp.eq.u32 %p136, %r5, 0;
+	@!%p136 bra $L162;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r205, [gk_reduce_done], 1;
 	sub.u32 %r206, %r30, 1;
-	setp.eq.u32 %p136, %r205, %r206;
+	setp.eq.u32 %p137, %r205, %r206;
 	fence.acq_rel.gpu;
-	selp.b32 %r207, 1, 0, %p136;
+	selp.b32 %r207, 1, 0, %p137;
 	st.shared.u32 [%rd1+1024], %r207;
-$L157:
+$L162:
 	bar.sync 0;
 	ld.shared.u32 %r208, [%rd1+1024];
-	setp.ne.u32 %p137, %r208, 0;
-	@!%p137 bra $L158;
-	cvt.u64.u32 %rd553, %r30;
-	cvt.u64.u32 %rd554, %r5;
-	cvt.u64.u32 %rd555, %r6;
-	setp.ne.u32 %p138, %r18, 9;
-	@%p138 bra.uni $L160;
-	mov.b64 %rd551, 9223372036854775807;
-	mov.b64 %rd552, 9223372036854775807;
-	mov.b64 %rd556, %rd554;
-$L161:
-	setp.ge.s64 %p139, %rd556, %rd553;
-	@%p139 bra $L162;
-	mad.lo.s64 %rd557, %rd556, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd558, [%rd557+0];
-	ld.relaxed.gpu.global.s64 %rd559, [%rd557+8];
-	setp.lt.s64 %p140, %rd558, %rd551;
-	setp.eq.s64 %p141, %rd558, %rd551;
-	setp.lt.s64 %p142, %rd559, %rd552;
-	and.pred %p143, %p141, %p142;
-	or.pred %p144, %p140, %p143;
-	selp.b64 %rd560, %rd558, %rd551, %p144;
-	selp.b64 %rd561, %rd559, %rd552, %p144;
-	mov.b64 %rd551, %rd560;
-	mov.b64 %rd552, %rd561;
-	add.s64 %rd556, %rd556, %rd555;
-	bra.uni $L161;
-$L162:
-	bra.uni $L159;
-$L160:
-	setp.ne.u32 %p145, %r18, 10;
-	@%p145 bra.uni $L163;
-	mov.b64 %rd551, -9223372036854775808;
-	mov.b64 %rd552, 9223372036854775807;
-	mov.b64 %rd562, %rd554;
-$L164:
-	setp.ge.s64 %p146, %rd562, %rd553;
-	@%p146 bra $L165;
-	mad.lo.s64 %rd563, %rd562, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd564, [%rd563+0];
-	ld.relaxed.gpu.global.s64 %rd565, [%rd563+8];
-	setp.gt.s64 %p147, %rd564, %rd551;
-	setp.eq.s64 %p148, %rd564, %rd551;
-	setp.lt.s64 %p149, %rd565, %rd552;
-	and.pred %p150, %p148, %p149;
-	or.pred %p151, %p147, %p150;
-	selp.b64 %rd566, %rd564, %rd551, %p151;
-	selp.b64 %rd567, %rd565, %rd552, %p151;
-	mov.b64 %rd551, %rd566;
-	mov.b64 %rd552, %rd567;
-	add.s64 %rd562, %rd562, %rd555;
+	setp.ne.u32 %p138, %r208, 0;
+	@!%p138 bra $L163;
+	cvt.u64.u32 %rd544, %r30;
+	cvt.u64.u32 %rd545, %r5;
+	cvt.u64.u32 %rd546, %r6;
+	setp.ne.u32 %p139, %r18, 9;
+	@%p139 bra.uni $L165;
+	mov.b64 %rd542, 9223372036854775807;
+	mov.b64 %rd543, 9223372036854775807;
+	mov.b64 %rd547, %rd545;
+$L166:
+	setp.ge.s64 %p140, %rd547, %rd544;
+	@%p140 bra $L167;
+	mad.lo.s64 %rd548, %rd547, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd549, [%rd548+0];
+	ld.relaxed.gpu.global.s64 %rd550, [%rd548+8];
+	setp.lt.s64 %p141, %rd549, %rd542;
+	setp.eq.s64 %p142, %rd549, %rd542;
+	setp.lt.s64 %p143, %rd550, %rd543;
+	and.pred %p144, %p142, %p143;
+	or.pred %p145, %p141, %p144;
+	selp.b64 %rd551, %rd549, %rd542, %p145;
+	selp.b64 %rd552, %rd550, %rd543, %p145;
+	mov.b64 %rd542, %rd551;
+	mov.b64 %rd543, %rd552;
+	add.s64 %rd547, %rd547, %rd546;
+	bra.uni $L166;
+$L167:
 	bra.uni $L164;
 $L165:
-	bra.uni $L159;
-$L163:
+	setp.ne.u32 %p146, %r18, 10;
+	@%p146 bra.uni $L168;
+	mov.b64 %rd542, -9223372036854775808;
+	mov.b64 %rd543, 9223372036854775807;
+	mov.b64 %rd553, %rd545;
+$L169:
+	setp.ge.s64 %p147, %rd553, %rd544;
+	@%p147 bra $L170;
+	mad.lo.s64 %rd554, %rd553, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd555, [%rd554+0];
+	ld.relaxed.gpu.global.s64 %rd556, [%rd554+8];
+	setp.gt.s64 %p148, %rd555, %rd542;
+	setp.eq.s64 %p149, %rd555, %rd542;
+	setp.lt.s64 %p150, %rd556, %rd543;
+	and.pred %p151, %p149, %p150;
+	or.pred %p152, %p148, %p151;
+	selp.b64 %rd557, %rd555, %rd542, %p152;
+	selp.b64 %rd558, %rd556, %rd543, %p152;
+	mov.b64 %rd542, %rd557;
+	mov.b64 %rd543, %rd558;
+	add.s64 %rd553, %rd553, %rd546;
+	bra.uni $L169;
+$L170:
+	bra.uni $L164;
+$L168:
 	mov.b64 %rd126, 0;
 	mov.b64 %rd127, 0;
 	mov.b64 %rd128, 0;
 	mov.b64 %rd129, 0;
 	mov.b64 %rd126, %rd128;
 	mov.b64 %rd127, %rd129;
-$L166:
-	mov.b64 %rd568, %rd126;
-	mov.b64 %rd569, %rd127;
-	mov.b64 %rd551, %rd568;
-	mov.b64 %rd552, %rd569;
-	mov.b64 %rd570, %rd554;
-$L167:
-	setp.ge.s64 %p152, %rd570, %rd553;
-	@%p152 bra $L168;
-	mad.lo.s64 %rd571, %rd570, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd572, [%rd571+0];
-	ld.relaxed.gpu.global.s64 %rd573, [%rd571+8];
-	mov.b64 %rd574, %rd551;
-	mov.b64 %rd575, %rd552;
-	mov.b64 %rd576, %rd572;
-	mov.b64 %rd577, %rd573;
-	mov.b64 %rd523, %rd574;
-	mov.b64 %rd524, %rd575;
-	mov.b64 %rd525, %rd576;
-	mov.b64 %rd526, %rd577;
-	mov.b64 %rd527, %rd525;
-	mov.b64 %rd528, %rd526;
-	add.s64 %rd578, %rd523, %rd527;
-	mov.b64 %rd523, %rd578;
-	add.s64 %rd579, %rd524, %rd528;
-	mov.b64 %rd524, %rd579;
-$L169:
-	mov.b64 %rd551, %rd523;
-	mov.b64 %rd552, %rd524;
-	add.s64 %rd570, %rd570, %rd555;
-	bra.uni $L167;
-$L168:
-$L159:
-	mov.b64 %rd580, %rd551;
-	mov.b64 %rd581, %rd552;
+$L171:
+	mov.b64 %rd559, %rd126;
+	mov.b64 %rd560, %rd127;
+	mov.b64 %rd542, %rd559;
+	mov.b64 %rd543, %rd560;
+	mov.b64 %rd561, %rd545;
+$L172:
+	setp.ge.s64 %p153, %rd561, %rd544;
+	@%p153 bra $L173;
+	mad.lo.s64 %rd562, %rd561, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd563, [%rd562+0];
+	ld.relaxed.gpu.global.s64 %rd564, [%rd562+8];
+	mov.b64 %rd565, %rd542;
+	mov.b64 %rd566, %rd543;
+	mov.b64 %rd567, %rd563;
+	mov.b64 %rd568, %rd564;
+	mov.b64 %rd514, %rd565;
+	mov.b64 %rd515, %rd566;
+	mov.b64 %rd516, %rd567;
+	mov.b64 %rd517, %rd568;
+	mov.b64 %rd518, %rd516;
+	mov.b64 %rd519, %rd517;
+	add.s64 %rd569, %rd514, %rd518;
+	mov.b64 %rd514, %rd569;
+	add.s64 %rd570, %rd515, %rd519;
+	mov.b64 %rd515, %rd570;
+$L174:
+	mov.b64 %rd542, %rd514;
+	mov.b64 %rd543, %rd515;
+	add.s64 %rd561, %rd561, %rd546;
+	bra.uni $L172;
+$L173:
+$L164:
+	mov.b64 %rd571, %rd542;
+	mov.b64 %rd572, %rd543;
 	// block reduction
 	mov.b32 %r209, 1;
 	mov.b32 %r210, 1;
 	sub.u32 %r211, %r13, 1;
 	mov.b32 %r212, %r209;
-$L170:
-	setp.hs.u32 %p153, %r212, 32;
-	@%p153 bra $L171;
-	mov.b64 {%r213, %r214}, %rd580;
-	shfl.sync.down.b32 %r215|%p154, %r213, %r212, %r211, %r17;
+$L175:
+	setp.hs.u32 %p154, %r212, 32;
+	@%p154 bra $L176;
+	mov.b64 {%r213, %r214}, %rd571;
+	shfl.sync.down.b32 %r215|%p155, %r213, %r212, %r211, %r17;
 	shfl.sync.down.b32 %r216, %r214, %r212, %r211, %r17;
-	mov.b64 %rd582, {%r215, %r216};
-	mov.b64 {%r217, %r218}, %rd581;
+	mov.b64 %rd573, {%r215, %r216};
+	mov.b64 {%r217, %r218}, %rd572;
 	shfl.sync.down.b32 %r219, %r217, %r212, %r211, %r17;
 	shfl.sync.down.b32 %r220, %r218, %r212, %r211, %r17;
-	mov.b64 %rd583, {%r219, %r220};
-	@!%p154 bra $L172;
-	setp.ne.u32 %p155, %r18, 9;
-	@%p155 bra.uni $L174;
-	setp.lt.s64 %p156, %rd582, %rd580;
-	setp.eq.s64 %p157, %rd582, %rd580;
-	setp.lt.s64 %p158, %rd583, %rd581;
-	and.pred %p159, %p157, %p158;
-	or.pred %p160, %p156, %p159;
-	selp.b64 %rd584, %rd582, %rd580, %p160;
-	selp.b64 %rd585, %rd583, %rd581, %p160;
-	mov.b64 %rd580, %rd584;
-	mov.b64 %rd581, %rd585;
-	bra.uni $L173;
-$L174:
-	setp.ne.u32 %p161, %r18, 10;
-	@%p161 bra.uni $L175;
-	setp.gt.s64 %p162, %rd582, %rd580;
-	setp.eq.s64 %p163, %rd582, %rd580;
-	setp.lt.s64 %p164, %rd583, %rd581;
-	and.pred %p165, %p163, %p164;
-	or.pred %p166, %p162, %p165;
-	selp.b64 %rd586, %rd582, %rd580, %p166;
-	selp.b64 %rd587, %rd583, %rd581, %p166;
-	mov.b64 %rd580, %rd586;
-	mov.b64 %rd581, %rd587;
-	bra.uni $L173;
-$L175:
-	mov.b64 %rd588, %rd580;
-	mov.b64 %rd589, %rd581;
-	mov.b64 %rd590, %rd582;
-	mov.b64 %rd591, %rd583;
-	mov.b64 %rd523, %rd588;
-	mov.b64 %rd524, %rd589;
-	mov.b64 %rd525, %rd590;
-	mov.b64 %rd526, %rd591;
-	mov.b64 %rd527, %rd525;
-	mov.b64 %rd528, %rd526;
-	add.s64 %rd592, %rd523, %rd527;
-	mov.b64 %rd523, %rd592;
-	add.s64 %rd593, %rd524, %rd528;
-	mov.b64 %rd524, %rd593;
-$L176:
-	mov.b64 %rd580, %rd523;
-	mov.b64 %rd581, %rd524;
-$L173:
-$L172:
-	shl.b32 %r212, %r212, 1;
-	bra.uni $L170;
-$L171:
-	setp.eq.u32 %p167, %r7, 0;
-	@!%p167 bra $L177;
-	mul.wide.u32 %rd594, %r8, 16;
-	add.s64 %rd595, %rd1, %rd594;
-	st.shared.s64 [%rd595+0], %rd580;
-	st.shared.s64 [%rd595+8], %rd581;
-$L177:
-	bar.sync 0;
-	setp.eq.u32 %p168, %r8, 0;
-	@!%p168 bra $L178;
-	setp.lo.u32 %p169, %r7, %r10;
-	@!%p169 bra $L179;
-	mul.wide.u32 %rd596, %r7, 16;
-	add.s64 %rd597, %rd1, %rd596;
-	ld.shared.s64 %rd598, [%rd597+0];
-	ld.shared.s64 %rd599, [%rd597+8];
-	mov.b64 %rd580, %rd598;
-	mov.b64 %rd581, %rd599;
+	mov.b64 %rd574, {%r219, %r220};
+	@!%p155 bra $L177;
+	setp.ne.u32 %p156, %r18, 9;
+	@%p156 bra.uni $L179;
+	setp.lt.s64 %p157, %rd573, %rd571;
+	setp.eq.s64 %p158, %rd573, %rd571;
+	setp.lt.s64 %p159, %rd574, %rd572;
+	and.pred %p160, %p158, %p159;
+	or.pred %p161, %p157, %p160;
+	selp.b64 %rd575, %rd573, %rd571, %p161;
+	selp.b64 %rd576, %rd574, %rd572, %p161;
+	mov.b64 %rd571, %rd575;
+	mov.b64 %rd572, %rd576;
+	bra.uni $L178;
 $L179:
+	setp.ne.u32 %p162, %r18, 10;
+	@%p162 bra.uni $L180;
+	setp.gt.s64 %p163, %rd573, %rd571;
+	setp.eq.s64 %p164, %rd573, %rd571;
+	setp.lt.s64 %p165, %rd574, %rd572;
+	and.pred %p166, %p164, %p165;
+	or.pred %p167, %p163, %p166;
+	selp.b64 %rd577, %rd573, %rd571, %p167;
+	selp.b64 %rd578, %rd574, %rd572, %p167;
+	mov.b64 %rd571, %rd577;
+	mov.b64 %rd572, %rd578;
+	bra.uni $L178;
+$L180:
+	mov.b64 %rd579, %rd571;
+	mov.b64 %rd580, %rd572;
+	mov.b64 %rd581, %rd573;
+	mov.b64 %rd582, %rd574;
+	mov.b64 %rd514, %rd579;
+	mov.b64 %rd515, %rd580;
+	mov.b64 %rd516, %rd581;
+	mov.b64 %rd517, %rd582;
+	mov.b64 %rd518, %rd516;
+	mov.b64 %rd519, %rd517;
+	add.s64 %rd583, %rd514, %rd518;
+	mov.b64 %rd514, %rd583;
+	add.s64 %rd584, %rd515, %rd519;
+	mov.b64 %rd515, %rd584;
+$L181:
+	mov.b64 %rd571, %rd514;
+	mov.b64 %rd572, %rd515;
+$L178:
+$L177:
+	shl.b32 %r212, %r212, 1;
+	bra.uni $L175;
+$L176:
+	setp.eq.u32 %p168, %r7, 0;
+	@!%p168 bra $L182;
+	mul.wide.u32 %rd585, %r8, 16;
+	add.s64 %rd586, %rd1, %rd585;
+	st.shared.s64 [%rd586+0], %rd571;
+	st.shared.s64 [%rd586+8], %rd572;
+$L182:
+	bar.sync 0;
+	setp.eq.u32 %p169, %r8, 0;
+	@!%p169 bra $L183;
+	setp.lo.u32 %p170, %r7, %r10;
+	@!%p170 bra $L184;
+	mul.wide.u32 %rd587, %r7, 16;
+	add.s64 %rd588, %rd1, %rd587;
+	ld.shared.s64 %rd589, [%rd588+0];
+	ld.shared.s64 %rd590, [%rd588+8];
+	mov.b64 %rd571, %rd589;
+	mov.b64 %rd572, %rd590;
+$L184:
 	sub.u32 %r221, %r10, 1;
 	mov.b32 %r222, %r210;
-$L180:
-	setp.hs.u32 %p170, %r222, 32;
-	@%p170 bra $L181;
-	mov.b64 {%r223, %r224}, %rd580;
-	shfl.sync.down.b32 %r225|%p171, %r223, %r222, %r221, %r17;
+$L185:
+	setp.hs.u32 %p171, %r222, 32;
+	@%p171 bra $L186;
+	mov.b64 {%r223, %r224}, %rd571;
+	shfl.sync.down.b32 %r225|%p172, %r223, %r222, %r221, %r17;
 	shfl.sync.down.b32 %r226, %r224, %r222, %r221, %r17;
-	mov.b64 %rd600, {%r225, %r226};
-	mov.b64 {%r227, %r228}, %rd581;
+	mov.b64 %rd591, {%r225, %r226};
+	mov.b64 {%r227, %r228}, %rd572;
 	shfl.sync.down.b32 %r229, %r227, %r222, %r221, %r17;
 	shfl.sync.down.b32 %r230, %r228, %r222, %r221, %r17;
-	mov.b64 %rd601, {%r229, %r230};
-	@!%p171 bra $L182;
-	setp.ne.u32 %p172, %r18, 9;
-	@%p172 bra.uni $L184;
-	setp.lt.s64 %p173, %rd600, %rd580;
-	setp.eq.s64 %p174, %rd600, %rd580;
-	setp.lt.s64 %p175, %rd601, %rd581;
-	and.pred %p176, %p174, %p175;
-	or.pred %p177, %p173, %p176;
-	selp.b64 %rd602, %rd600, %rd580, %p177;
-	selp.b64 %rd603, %rd601, %rd581, %p177;
-	mov.b64 %rd580, %rd602;
-	mov.b64 %rd581, %rd603;
-	bra.uni $L183;
-$L184:
-	setp.ne.u32 %p178, %r18, 10;
-	@%p178 bra.uni $L185;
-	setp.gt.s64 %p179, %rd600, %rd580;
-	setp.eq.s64 %p180, %rd600, %rd580;
-	setp.lt.s64 %p181, %rd601, %rd581;
-	and.pred %p182, %p180, %p181;
-	or.pred %p183, %p179, %p182;
-	selp.b64 %rd604, %rd600, %rd580, %p183;
-	selp.b64 %rd605, %rd601, %rd581, %p183;
-	mov.b64 %rd580, %rd604;
-	mov.b64 %rd581, %rd605;
-	bra.uni $L183;
-$L185:
-	mov.b64 %rd606, %rd580;
-	mov.b64 %rd607, %rd581;
-	mov.b64 %rd608, %rd600;
-	mov.b64 %rd609, %rd601;
-	mov.b64 %rd523, %rd606;
-	mov.b64 %rd524, %rd607;
-	mov.b64 %rd525, %rd608;
-	mov.b64 %rd526, %rd609;
-	mov.b64 %rd527, %rd525;
-	mov.b64 %rd528, %rd526;
-	add.s64 %rd610, %rd523, %rd527;
-	mov.b64 %rd523, %rd610;
-	add.s64 %rd611, %rd524, %rd528;
-	mov.b64 %rd524, %rd611;
-$L186:
-	mov.b64 %rd580, %rd523;
-	mov.b64 %rd581, %rd524;
-$L183:
-$L182:
-	shl.b32 %r222, %r222, 1;
-	bra.uni $L180;
-$L181:
-$L178:
-	@!%p135 bra $L187;
-	st.global.s64 [%rd13+0], %rd580;
-	st.global.s64 [%rd13+8], %rd581;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd592, {%r229, %r230};
+	@!%p172 bra $L187;
+	setp.ne.u32 %p173, %r18, 9;
+	@%p173 bra.uni $L189;
+	setp.lt.s64 %p174, %rd591, %rd571;
+	setp.eq.s64 %p175, %rd591, %rd571;
+	setp.lt.s64 %p176, %rd592, %rd572;
+	and.pred %p177, %p175, %p176;
+	or.pred %p178, %p174, %p177;
+	selp.b64 %rd593, %rd591, %rd571, %p178;
+	selp.b64 %rd594, %rd592, %rd572, %p178;
+	mov.b64 %rd571, %rd593;
+	mov.b64 %rd572, %rd594;
+	bra.uni $L188;
+$L189:
+	setp.ne.u32 %p179, %r18, 10;
+	@%p179 bra.uni $L190;
+	setp.gt.s64 %p180, %rd591, %rd571;
+	setp.eq.s64 %p181, %rd591, %rd571;
+	setp.lt.s64 %p182, %rd592, %rd572;
+	and.pred %p183, %p181, %p182;
+	or.pred %p184, %p180, %p183;
+	selp.b64 %rd595, %rd591, %rd571, %p184;
+	selp.b64 %rd596, %rd592, %rd572, %p184;
+	mov.b64 %rd571, %rd595;
+	mov.b64 %rd572, %rd596;
+	bra.uni $L188;
+$L190:
+	mov.b64 %rd597, %rd571;
+	mov.b64 %rd598, %rd572;
+	mov.b64 %rd599, %rd591;
+	mov.b64 %rd600, %rd592;
+	mov.b64 %rd514, %rd597;
+	mov.b64 %rd515, %rd598;
+	mov.b64 %rd516, %rd599;
+	mov.b64 %rd517, %rd600;
+	mov.b64 %rd518, %rd516;
+	mov.b64 %rd519, %rd517;
+	add.s64 %rd601, %rd514, %rd518;
+	mov.b64 %rd514, %rd601;
+	add.s64 %rd602, %rd515, %rd519;
+	mov.b64 %rd515, %rd602;
+$L191:
+	mov.b64 %rd571, %rd514;
+	mov.b64 %rd572, %rd515;
+$L188:
 $L187:
-$L158:
+	shl.b32 %r222, %r222, 1;
+	bra.uni $L185;
+$L186:
+$L183:
+	@!%p136 bra $L192;
+	st.global.s64 [%rd13+0], %rd571;
+	st.global.s64 [%rd13+8], %rd572;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L192:
+$L163:
 	ret;
 }
 `
@@ -20239,9 +20239,9 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<180>;
+	.reg .pred %p<181>;
 	.reg .b32 %r<229>;
-	.reg .b64 %rd<593>;
+	.reg .b64 %rd<584>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -21044,240 +21044,240 @@ $L86:
 	@!%p57 bra $L100;
 	mov.b64 %rd399, %rd129;
 	mov.b32 %r140, %r106;
-	setp.lt.s64 %p69, %rd115, 64;
-	setp.le.s64 %p70, %rd159, 1;
-	or.pred %p71, %p69, %p70;
-	@!%p71 bra $L101;
-	cvt.s64.s32 %rd400, %r140;
-	add.s64 %rd401, %rd400, 1;
-	mul.lo.s64 %rd402, %rd401, %rd132;
-	mad.lo.s64 %rd403, %rd402, 8, %rd130;
-	ld.global.nc.s64 %rd404, [%rd403+0];
-	mov.b64 %rd405, %rd404;
-	cvt.s64.s32 %rd406, %r140;
-	mul.lo.s64 %rd407, %rd406, %rd132;
-	mad.lo.s64 %rd408, %rd407, 8, %rd130;
-	ld.global.nc.s64 %rd409, [%rd408+0];
-	mov.b64 %rd410, %rd409;
-	sub.s64 %rd411, %rd405, %rd410;
-	add.s64 %rd412, %rd116, %rd411;
-	mov.b64 %rd116, %rd412;
-	bra.uni $L102;
+	mov.b64 %rd400, %rd115;
+	mov.b64 %rd401, %rd159;
 $L101:
-	mov.b64 %rd413, %rd159;
-	setp.ge.s64 %p72, %rd115, 4096;
-	@!%p72 bra $L104;
-	mul.lo.s64 %rd414, %rd413, 4;
-	mov.b64 %rd413, %rd414;
-$L104:
-	setp.ge.s64 %p73, %rd115, 65536;
-	@!%p73 bra $L106;
-	mul.lo.s64 %rd415, %rd413, 4;
-	mov.b64 %rd413, %rd415;
-$L106:
-	sub.s64 %rd416, %rd413, 1;
-	and.b64 %rd417, %rd115, %rd416;
-	setp.eq.s64 %p74, %rd417, 0;
-	@!%p74 bra $L108;
-	cvt.s64.s32 %rd418, %r140;
-	add.s64 %rd419, %rd418, 1;
-	mul.lo.s64 %rd420, %rd419, %rd132;
-	mad.lo.s64 %rd421, %rd420, 8, %rd130;
-	ld.global.nc.s64 %rd422, [%rd421+0];
-	mov.b64 %rd423, %rd422;
-	cvt.s64.s32 %rd424, %r140;
-	mul.lo.s64 %rd425, %rd424, %rd132;
-	mad.lo.s64 %rd426, %rd425, 8, %rd130;
-	ld.global.nc.s64 %rd427, [%rd426+0];
-	mov.b64 %rd428, %rd427;
-	sub.s64 %rd429, %rd423, %rd428;
-	mul.lo.s64 %rd430, %rd413, %rd429;
-	add.s64 %rd431, %rd116, %rd430;
-	mov.b64 %rd116, %rd431;
-$L108:
+	setp.lt.s64 %p69, %rd400, 64;
+	setp.le.s64 %p70, %rd401, 1;
+	or.pred %p71, %p69, %p70;
+	@!%p71 bra $L105;
+	mov.b64 %rd402, 1;
+	bra.uni $L103;
+$L105:
+	mov.b64 %rd403, %rd401;
+	setp.ge.s64 %p72, %rd400, 4096;
+	@!%p72 bra $L107;
+	mul.lo.s64 %rd404, %rd403, 4;
+	mov.b64 %rd403, %rd404;
+$L107:
+	setp.ge.s64 %p73, %rd400, 65536;
+	@!%p73 bra $L109;
+	mul.lo.s64 %rd405, %rd403, 4;
+	mov.b64 %rd403, %rd405;
+$L109:
+	sub.s64 %rd406, %rd403, 1;
+	and.b64 %rd407, %rd400, %rd406;
+	setp.eq.s64 %p74, %rd407, 0;
+	@!%p74 bra $L111;
+	mov.b64 %rd402, %rd403;
+	bra.uni $L103;
+$L111:
+	mov.b64 %rd402, 0;
+	bra.uni $L103;
 $L102:
-	add.s64 %rd432, %rd115, 1;
-	mov.b64 %rd115, %rd432;
+	bra.uni $L101;
+$L103:
+	mov.b64 %rd408, %rd402;
+	setp.ne.s64 %p75, %rd408, 0;
+	@!%p75 bra $L113;
+	cvt.s64.s32 %rd409, %r140;
+	add.s64 %rd410, %rd409, 1;
+	mul.lo.s64 %rd411, %rd410, %rd132;
+	mad.lo.s64 %rd412, %rd411, 8, %rd130;
+	ld.global.nc.s64 %rd413, [%rd412+0];
+	mov.b64 %rd414, %rd413;
+	cvt.s64.s32 %rd415, %r140;
+	mul.lo.s64 %rd416, %rd415, %rd132;
+	mad.lo.s64 %rd417, %rd416, 8, %rd130;
+	ld.global.nc.s64 %rd418, [%rd417+0];
+	mov.b64 %rd419, %rd418;
+	sub.s64 %rd420, %rd414, %rd419;
+	mul.lo.s64 %rd421, %rd408, %rd420;
+	add.s64 %rd422, %rd116, %rd421;
+	mov.b64 %rd116, %rd422;
+$L113:
+	add.s64 %rd423, %rd115, 1;
+	mov.b64 %rd115, %rd423;
 $L100:
 $L83:
 $L66:
-	add.s64 %rd433, %rd318, %rd308;
-	mov.b64 %rd318, %rd433;
+	add.s64 %rd424, %rd318, %rd308;
+	mov.b64 %rd318, %rd424;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd434, %rd312;
-$L109:
-	@!%p13 bra $L113;
-	bra.uni $L111;
-$L113:
-	// block scan
-	mov.b64 %rd435, %rd434;
-	mov.b32 %r141, %r3;
+	mov.b64 %rd425, %rd312;
 $L114:
-	setp.hs.u32 %p75, %r141, 32;
-	@%p75 bra $L115;
-	mov.b64 {%r142, %r143}, %rd435;
-	shfl.sync.up.b32 %r144|%p76, %r142, %r141, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
-	mov.b64 %rd436, {%r144, %r145};
-	@!%p76 bra $L116;
-	add.s64 %rd437, %rd436, %rd435;
-	mov.b64 %rd435, %rd437;
-$L116:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L114;
-$L115:
-	mov.b64 {%r146, %r147}, %rd435;
-	shfl.sync.up.b32 %r148|%p77, %r146, %r3, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
-	mov.b64 %rd438, {%r148, %r149};
-	setp.lo.u32 %p78, %r3, 32;
-	and.pred %p79, %p77, %p78;
-	selp.b64 %rd439, %rd438, 0, %p79;
-	sub.u32 %r150, %r13, %r3;
-	setp.eq.u32 %p80, %r7, %r150;
-	@!%p80 bra $L117;
-	mul.wide.u32 %rd440, %r8, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	st.shared.s64 [%rd441+0], %rd435;
-$L117:
-	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
-	@!%p81 bra $L118;
-	mov.b64 %rd442, 0;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L119;
-	mul.wide.u32 %rd443, %r7, 16;
-	add.s64 %rd444, %rd1, %rd443;
-	ld.shared.s64 %rd445, [%rd444+0];
-	mov.b64 %rd442, %rd445;
-$L119:
-	mov.b64 {%r151, %r152}, %rd442;
-	shfl.sync.up.b32 %r153|%p83, %r151, 1, 0, %r17;
-	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
-	mov.b64 %rd446, {%r153, %r154};
-	@!%p83 bra $L120;
-	add.s64 %rd447, %rd446, %rd442;
-	mov.b64 %rd442, %rd447;
-$L120:
-	mov.b64 {%r155, %r156}, %rd442;
-	shfl.sync.up.b32 %r157|%p84, %r155, 2, 0, %r17;
-	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
-	mov.b64 %rd448, {%r157, %r158};
-	@!%p84 bra $L121;
-	add.s64 %rd449, %rd448, %rd442;
-	mov.b64 %rd442, %rd449;
-$L121:
-	mov.b64 {%r159, %r160}, %rd442;
-	shfl.sync.up.b32 %r161|%p85, %r159, 4, 0, %r17;
-	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
-	mov.b64 %rd450, {%r161, %r162};
-	@!%p85 bra $L122;
-	add.s64 %rd451, %rd450, %rd442;
-	mov.b64 %rd442, %rd451;
-$L122:
-	mov.b64 {%r163, %r164}, %rd442;
-	shfl.sync.up.b32 %r165|%p86, %r163, 8, 0, %r17;
-	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
-	mov.b64 %rd452, {%r165, %r166};
-	@!%p86 bra $L123;
-	add.s64 %rd453, %rd452, %rd442;
-	mov.b64 %rd442, %rd453;
-$L123:
-	mov.b64 {%r167, %r168}, %rd442;
-	shfl.sync.up.b32 %r169|%p87, %r167, 16, 0, %r17;
-	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
-	mov.b64 %rd454, {%r169, %r170};
-	@!%p87 bra $L124;
-	add.s64 %rd455, %rd454, %rd442;
-	mov.b64 %rd442, %rd455;
-$L124:
-	mov.b64 {%r171, %r172}, %rd442;
-	shfl.sync.up.b32 %r173|%p88, %r171, 1, 0, %r17;
-	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
-	mov.b64 %rd456, {%r173, %r174};
-	selp.b64 %rd457, %rd456, 0, %p88;
-	@!%p82 bra $L125;
-	mul.wide.u32 %rd458, %r7, 16;
-	add.s64 %rd459, %rd1, %rd458;
-	add.s64 %rd460, %rd459, 512;
-	st.shared.s64 [%rd460+0], %rd457;
-$L125:
-	sub.u32 %r175, %r10, 1;
-	setp.eq.u32 %p89, %r7, %r175;
-	@!%p89 bra $L126;
-	st.shared.s64 [%rd1+1024], %rd442;
-$L126:
+	@!%p13 bra $L118;
+	bra.uni $L116;
 $L118:
+	// block scan
+	mov.b64 %rd426, %rd425;
+	mov.b32 %r141, %r3;
+$L119:
+	setp.hs.u32 %p76, %r141, 32;
+	@%p76 bra $L120;
+	mov.b64 {%r142, %r143}, %rd426;
+	shfl.sync.up.b32 %r144|%p77, %r142, %r141, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, %r141, 0, %r17;
+	mov.b64 %rd427, {%r144, %r145};
+	@!%p77 bra $L121;
+	add.s64 %rd428, %rd427, %rd426;
+	mov.b64 %rd426, %rd428;
+$L121:
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L119;
+$L120:
+	mov.b64 {%r146, %r147}, %rd426;
+	shfl.sync.up.b32 %r148|%p78, %r146, %r3, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, %r3, 0, %r17;
+	mov.b64 %rd429, {%r148, %r149};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd430, %rd429, 0, %p80;
+	sub.u32 %r150, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r150;
+	@!%p81 bra $L122;
+	mul.wide.u32 %rd431, %r8, 16;
+	add.s64 %rd432, %rd1, %rd431;
+	st.shared.s64 [%rd432+0], %rd426;
+$L122:
 	bar.sync 0;
-	mul.wide.u32 %rd461, %r8, 16;
-	add.s64 %rd462, %rd1, %rd461;
-	add.s64 %rd463, %rd462, 512;
-	ld.shared.s64 %rd464, [%rd463+0];
-	add.s64 %rd465, %rd464, %rd439;
-	ld.shared.s64 %rd466, [%rd1+1024];
-	mov.b64 {%r176, %r177}, %rd465;
-	shfl.sync.idx.b32 %r178|%p90, %r176, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
-	mov.b64 %rd467, {%r178, %r179};
-	mov.b64 %rd468, %rd466;
-	mov.b64 %rd469, %rd467;
-	mov.b64 %rd470, %rd468;
-	mov.b64 %rd471, %rd469;
-	mov.b64 %rd472, %rd470;
-	mov.b64 %rd473, %rd471;
-	mov.b64 %rd474, %rd472;
-	mov.b64 %rd475, 0;
-	cvt.u64.u32 %rd476, %r2;
-	setp.eq.s64 %p91, %rd476, 0;
-	setp.gt.s64 %p92, %rd474, 0;
-	and.pred %p93, %p91, %p92;
-	@!%p93 bra $L128;
-	atom.global.add.u64 %rd477, [%rd149], %rd474;
-	mov.b64 %rd478, %rd477;
-	mov.b64 %rd475, %rd478;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L123;
+	mov.b64 %rd433, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L124;
+	mul.wide.u32 %rd434, %r7, 16;
+	add.s64 %rd435, %rd1, %rd434;
+	ld.shared.s64 %rd436, [%rd435+0];
+	mov.b64 %rd433, %rd436;
+$L124:
+	mov.b64 {%r151, %r152}, %rd433;
+	shfl.sync.up.b32 %r153|%p84, %r151, 1, 0, %r17;
+	shfl.sync.up.b32 %r154, %r152, 1, 0, %r17;
+	mov.b64 %rd437, {%r153, %r154};
+	@!%p84 bra $L125;
+	add.s64 %rd438, %rd437, %rd433;
+	mov.b64 %rd433, %rd438;
+$L125:
+	mov.b64 {%r155, %r156}, %rd433;
+	shfl.sync.up.b32 %r157|%p85, %r155, 2, 0, %r17;
+	shfl.sync.up.b32 %r158, %r156, 2, 0, %r17;
+	mov.b64 %rd439, {%r157, %r158};
+	@!%p85 bra $L126;
+	add.s64 %rd440, %rd439, %rd433;
+	mov.b64 %rd433, %rd440;
+$L126:
+	mov.b64 {%r159, %r160}, %rd433;
+	shfl.sync.up.b32 %r161|%p86, %r159, 4, 0, %r17;
+	shfl.sync.up.b32 %r162, %r160, 4, 0, %r17;
+	mov.b64 %rd441, {%r161, %r162};
+	@!%p86 bra $L127;
+	add.s64 %rd442, %rd441, %rd433;
+	mov.b64 %rd433, %rd442;
+$L127:
+	mov.b64 {%r163, %r164}, %rd433;
+	shfl.sync.up.b32 %r165|%p87, %r163, 8, 0, %r17;
+	shfl.sync.up.b32 %r166, %r164, 8, 0, %r17;
+	mov.b64 %rd443, {%r165, %r166};
+	@!%p87 bra $L128;
+	add.s64 %rd444, %rd443, %rd433;
+	mov.b64 %rd433, %rd444;
 $L128:
-	cvt.u64.u32 %rd479, %r2;
-	setp.eq.s64 %p94, %rd479, 0;
-	setp.eq.u32 %p95, %r1, 0;
-	and.pred %p96, %p94, %p95;
-	bar.sync 0;
-	@!%p96 bra $L129;
-	st.shared.s64 [%rd1+1024], %rd475;
+	mov.b64 {%r167, %r168}, %rd433;
+	shfl.sync.up.b32 %r169|%p88, %r167, 16, 0, %r17;
+	shfl.sync.up.b32 %r170, %r168, 16, 0, %r17;
+	mov.b64 %rd445, {%r169, %r170};
+	@!%p88 bra $L129;
+	add.s64 %rd446, %rd445, %rd433;
+	mov.b64 %rd433, %rd446;
 $L129:
-	bar.sync 0;
-	ld.shared.s64 %rd480, [%rd1+1024];
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd475, %rd481;
-	add.s64 %rd482, %rd475, %rd473;
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, 0;
+	mov.b64 {%r171, %r172}, %rd433;
+	shfl.sync.up.b32 %r173|%p89, %r171, 1, 0, %r17;
+	shfl.sync.up.b32 %r174, %r172, 1, 0, %r17;
+	mov.b64 %rd447, {%r173, %r174};
+	selp.b64 %rd448, %rd447, 0, %p89;
+	@!%p83 bra $L130;
+	mul.wide.u32 %rd449, %r7, 16;
+	add.s64 %rd450, %rd1, %rd449;
+	add.s64 %rd451, %rd450, 512;
+	st.shared.s64 [%rd451+0], %rd448;
 $L130:
-	setp.lt.s64 %p97, %rd484, %rd434;
-	not.pred %p98, %p97;
-	@!%p98 bra $L134;
-	bra.uni $L132;
-$L134:
-	mul.lo.s64 %rd485, %rd484, %rd174;
-	mad.lo.s64 %rd486, %rd485, 4, %rd172;
-	ld.shared.s32 %r180, [%rd486+0];
-	mov.b32 %r181, %r180;
-	add.s64 %rd487, %rd483, %rd484;
-	mul.lo.s64 %rd488, %rd487, %rd148;
-	mad.lo.s64 %rd489, %rd488, 4, %rd146;
-	st.global.s32 [%rd489+0], %r181;
+	sub.u32 %r175, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r175;
+	@!%p90 bra $L131;
+	st.shared.s64 [%rd1+1024], %rd433;
 $L131:
-	add.s64 %rd490, %rd484, 1;
-	mov.b64 %rd484, %rd490;
-	bra.uni $L130;
-$L132:
-	bra.uni $L111;
-$L110:
-	bra.uni $L109;
-$L111:
+$L123:
+	bar.sync 0;
+	mul.wide.u32 %rd452, %r8, 16;
+	add.s64 %rd453, %rd1, %rd452;
+	add.s64 %rd454, %rd453, 512;
+	ld.shared.s64 %rd455, [%rd454+0];
+	add.s64 %rd456, %rd455, %rd430;
+	ld.shared.s64 %rd457, [%rd1+1024];
+	mov.b64 {%r176, %r177}, %rd456;
+	shfl.sync.idx.b32 %r178|%p91, %r176, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r179, %r177, 0, %r22, %r17;
+	mov.b64 %rd458, {%r178, %r179};
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd462, %rd460;
+	mov.b64 %rd463, %rd461;
+	mov.b64 %rd464, %rd462;
+	mov.b64 %rd465, %rd463;
+	mov.b64 %rd466, 0;
+	cvt.u64.u32 %rd467, %r2;
+	setp.eq.s64 %p92, %rd467, 0;
+	setp.gt.s64 %p93, %rd465, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L133;
+	atom.global.add.u64 %rd468, [%rd149], %rd465;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd466, %rd469;
+$L133:
+	cvt.u64.u32 %rd470, %r2;
+	setp.eq.s64 %p95, %rd470, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L134;
+	st.shared.s64 [%rd1+1024], %rd466;
+$L134:
+	bar.sync 0;
+	ld.shared.s64 %rd471, [%rd1+1024];
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd466, %rd472;
+	add.s64 %rd473, %rd466, %rd464;
+	mov.b64 %rd474, %rd473;
+	mov.b64 %rd475, 0;
+$L135:
+	setp.lt.s64 %p98, %rd475, %rd425;
+	not.pred %p99, %p98;
+	@!%p99 bra $L139;
+	bra.uni $L137;
+$L139:
+	mul.lo.s64 %rd476, %rd475, %rd174;
+	mad.lo.s64 %rd477, %rd476, 4, %rd172;
+	ld.shared.s32 %r180, [%rd477+0];
+	mov.b32 %r181, %r180;
+	add.s64 %rd478, %rd474, %rd475;
+	mul.lo.s64 %rd479, %rd478, %rd148;
+	mad.lo.s64 %rd480, %rd479, 4, %rd146;
+	st.global.s32 [%rd480+0], %r181;
+$L136:
+	add.s64 %rd481, %rd475, 1;
+	mov.b64 %rd475, %rd481;
+	bra.uni $L135;
+$L137:
+	bra.uni $L116;
+$L115:
+	bra.uni $L114;
+$L116:
 $L54:
-	add.s64 %rd491, %rd311, %rd310;
-	mov.b64 %rd311, %rd491;
+	add.s64 %rd482, %rd311, %rd310;
+	mov.b64 %rd311, %rd482;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -21285,423 +21285,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd492, %rd115;
-	mov.b64 %rd493, %rd116;
+	mov.b64 %rd483, %rd115;
+	mov.b64 %rd484, %rd116;
 	// block reduction
 	mov.b32 %r182, 1;
 	sub.u32 %r183, %r13, 1;
 	mov.b32 %r184, %r3;
-$L135:
-	setp.hs.u32 %p99, %r184, 32;
-	@%p99 bra $L136;
-	mov.b64 {%r185, %r186}, %rd492;
-	shfl.sync.down.b32 %r187|%p100, %r185, %r184, %r183, %r17;
+$L140:
+	setp.hs.u32 %p100, %r184, 32;
+	@%p100 bra $L141;
+	mov.b64 {%r185, %r186}, %rd483;
+	shfl.sync.down.b32 %r187|%p101, %r185, %r184, %r183, %r17;
 	shfl.sync.down.b32 %r188, %r186, %r184, %r183, %r17;
-	mov.b64 %rd494, {%r187, %r188};
-	mov.b64 {%r189, %r190}, %rd493;
+	mov.b64 %rd485, {%r187, %r188};
+	mov.b64 {%r189, %r190}, %rd484;
 	shfl.sync.down.b32 %r191, %r189, %r184, %r183, %r17;
 	shfl.sync.down.b32 %r192, %r190, %r184, %r183, %r17;
-	mov.b64 %rd495, {%r191, %r192};
-	@!%p100 bra $L137;
-	setp.ne.u32 %p101, %r18, 9;
-	@%p101 bra.uni $L139;
-	setp.lt.s64 %p102, %rd494, %rd492;
-	setp.eq.s64 %p103, %rd494, %rd492;
-	setp.lt.s64 %p104, %rd495, %rd493;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd496, %rd494, %rd492, %p106;
-	selp.b64 %rd497, %rd495, %rd493, %p106;
-	mov.b64 %rd492, %rd496;
-	mov.b64 %rd493, %rd497;
-	bra.uni $L138;
-$L139:
-	setp.ne.u32 %p107, %r18, 10;
-	@%p107 bra.uni $L140;
-	setp.gt.s64 %p108, %rd494, %rd492;
-	setp.eq.s64 %p109, %rd494, %rd492;
-	setp.lt.s64 %p110, %rd495, %rd493;
-	and.pred %p111, %p109, %p110;
-	or.pred %p112, %p108, %p111;
-	selp.b64 %rd498, %rd494, %rd492, %p112;
-	selp.b64 %rd499, %rd495, %rd493, %p112;
-	mov.b64 %rd492, %rd498;
-	mov.b64 %rd493, %rd499;
-	bra.uni $L138;
-$L140:
-	mov.b64 %rd500, %rd492;
-	mov.b64 %rd501, %rd493;
-	mov.b64 %rd502, %rd494;
-	mov.b64 %rd503, %rd495;
-	mov.b64 %rd504, %rd500;
-	mov.b64 %rd505, %rd501;
-	mov.b64 %rd506, %rd502;
-	mov.b64 %rd507, %rd503;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd510, %rd504, %rd508;
-	mov.b64 %rd504, %rd510;
-	add.s64 %rd511, %rd505, %rd509;
-	mov.b64 %rd505, %rd511;
-$L141:
-	mov.b64 %rd492, %rd504;
-	mov.b64 %rd493, %rd505;
-$L138:
-$L137:
-	shl.b32 %r184, %r184, 1;
-	bra.uni $L135;
-$L136:
-	setp.eq.u32 %p113, %r7, 0;
-	@!%p113 bra $L142;
-	mul.wide.u32 %rd512, %r8, 16;
-	add.s64 %rd513, %rd1, %rd512;
-	st.shared.s64 [%rd513+0], %rd492;
-	st.shared.s64 [%rd513+8], %rd493;
-$L142:
-	bar.sync 0;
-	setp.eq.u32 %p114, %r8, 0;
-	@!%p114 bra $L143;
-	setp.lo.u32 %p115, %r7, %r10;
-	@!%p115 bra $L144;
-	mul.wide.u32 %rd514, %r7, 16;
-	add.s64 %rd515, %rd1, %rd514;
-	ld.shared.s64 %rd516, [%rd515+0];
-	ld.shared.s64 %rd517, [%rd515+8];
-	mov.b64 %rd492, %rd516;
-	mov.b64 %rd493, %rd517;
+	mov.b64 %rd486, {%r191, %r192};
+	@!%p101 bra $L142;
+	setp.ne.u32 %p102, %r18, 9;
+	@%p102 bra.uni $L144;
+	setp.lt.s64 %p103, %rd485, %rd483;
+	setp.eq.s64 %p104, %rd485, %rd483;
+	setp.lt.s64 %p105, %rd486, %rd484;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd487, %rd485, %rd483, %p107;
+	selp.b64 %rd488, %rd486, %rd484, %p107;
+	mov.b64 %rd483, %rd487;
+	mov.b64 %rd484, %rd488;
+	bra.uni $L143;
 $L144:
+	setp.ne.u32 %p108, %r18, 10;
+	@%p108 bra.uni $L145;
+	setp.gt.s64 %p109, %rd485, %rd483;
+	setp.eq.s64 %p110, %rd485, %rd483;
+	setp.lt.s64 %p111, %rd486, %rd484;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd489, %rd485, %rd483, %p113;
+	selp.b64 %rd490, %rd486, %rd484, %p113;
+	mov.b64 %rd483, %rd489;
+	mov.b64 %rd484, %rd490;
+	bra.uni $L143;
+$L145:
+	mov.b64 %rd491, %rd483;
+	mov.b64 %rd492, %rd484;
+	mov.b64 %rd493, %rd485;
+	mov.b64 %rd494, %rd486;
+	mov.b64 %rd495, %rd491;
+	mov.b64 %rd496, %rd492;
+	mov.b64 %rd497, %rd493;
+	mov.b64 %rd498, %rd494;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd500, %rd498;
+	add.s64 %rd501, %rd495, %rd499;
+	mov.b64 %rd495, %rd501;
+	add.s64 %rd502, %rd496, %rd500;
+	mov.b64 %rd496, %rd502;
+$L146:
+	mov.b64 %rd483, %rd495;
+	mov.b64 %rd484, %rd496;
+$L143:
+$L142:
+	shl.b32 %r184, %r184, 1;
+	bra.uni $L140;
+$L141:
+	setp.eq.u32 %p114, %r7, 0;
+	@!%p114 bra $L147;
+	mul.wide.u32 %rd503, %r8, 16;
+	add.s64 %rd504, %rd1, %rd503;
+	st.shared.s64 [%rd504+0], %rd483;
+	st.shared.s64 [%rd504+8], %rd484;
+$L147:
+	bar.sync 0;
+	setp.eq.u32 %p115, %r8, 0;
+	@!%p115 bra $L148;
+	setp.lo.u32 %p116, %r7, %r10;
+	@!%p116 bra $L149;
+	mul.wide.u32 %rd505, %r7, 16;
+	add.s64 %rd506, %rd1, %rd505;
+	ld.shared.s64 %rd507, [%rd506+0];
+	ld.shared.s64 %rd508, [%rd506+8];
+	mov.b64 %rd483, %rd507;
+	mov.b64 %rd484, %rd508;
+$L149:
 	sub.u32 %r193, %r10, 1;
 	mov.b32 %r194, %r182;
-$L145:
-	setp.hs.u32 %p116, %r194, 32;
-	@%p116 bra $L146;
-	mov.b64 {%r195, %r196}, %rd492;
-	shfl.sync.down.b32 %r197|%p117, %r195, %r194, %r193, %r17;
+$L150:
+	setp.hs.u32 %p117, %r194, 32;
+	@%p117 bra $L151;
+	mov.b64 {%r195, %r196}, %rd483;
+	shfl.sync.down.b32 %r197|%p118, %r195, %r194, %r193, %r17;
 	shfl.sync.down.b32 %r198, %r196, %r194, %r193, %r17;
-	mov.b64 %rd518, {%r197, %r198};
-	mov.b64 {%r199, %r200}, %rd493;
+	mov.b64 %rd509, {%r197, %r198};
+	mov.b64 {%r199, %r200}, %rd484;
 	shfl.sync.down.b32 %r201, %r199, %r194, %r193, %r17;
 	shfl.sync.down.b32 %r202, %r200, %r194, %r193, %r17;
-	mov.b64 %rd519, {%r201, %r202};
-	@!%p117 bra $L147;
-	setp.ne.u32 %p118, %r18, 9;
-	@%p118 bra.uni $L149;
-	setp.lt.s64 %p119, %rd518, %rd492;
-	setp.eq.s64 %p120, %rd518, %rd492;
-	setp.lt.s64 %p121, %rd519, %rd493;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd520, %rd518, %rd492, %p123;
-	selp.b64 %rd521, %rd519, %rd493, %p123;
-	mov.b64 %rd492, %rd520;
-	mov.b64 %rd493, %rd521;
-	bra.uni $L148;
-$L149:
-	setp.ne.u32 %p124, %r18, 10;
-	@%p124 bra.uni $L150;
-	setp.gt.s64 %p125, %rd518, %rd492;
-	setp.eq.s64 %p126, %rd518, %rd492;
-	setp.lt.s64 %p127, %rd519, %rd493;
-	and.pred %p128, %p126, %p127;
-	or.pred %p129, %p125, %p128;
-	selp.b64 %rd522, %rd518, %rd492, %p129;
-	selp.b64 %rd523, %rd519, %rd493, %p129;
-	mov.b64 %rd492, %rd522;
-	mov.b64 %rd493, %rd523;
-	bra.uni $L148;
-$L150:
-	mov.b64 %rd524, %rd492;
-	mov.b64 %rd525, %rd493;
-	mov.b64 %rd526, %rd518;
-	mov.b64 %rd527, %rd519;
-	mov.b64 %rd504, %rd524;
-	mov.b64 %rd505, %rd525;
-	mov.b64 %rd506, %rd526;
-	mov.b64 %rd507, %rd527;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd528, %rd504, %rd508;
-	mov.b64 %rd504, %rd528;
-	add.s64 %rd529, %rd505, %rd509;
-	mov.b64 %rd505, %rd529;
-$L151:
-	mov.b64 %rd492, %rd504;
-	mov.b64 %rd493, %rd505;
-$L148:
-$L147:
-	shl.b32 %r194, %r194, 1;
-	bra.uni $L145;
-$L146:
-$L143:
-	mul.wide.u32 %rd530, %r29, 16;
-	add.s64 %rd531, %rd11, %rd530;
-	setp.eq.u32 %p130, %r5, 0;
-	@!%p130 bra $L152;
-	st.global.s64 [%rd531+0], %rd492;
-	st.global.s64 [%rd531+8], %rd493;
+	mov.b64 %rd510, {%r201, %r202};
+	@!%p118 bra $L152;
+	setp.ne.u32 %p119, %r18, 9;
+	@%p119 bra.uni $L154;
+	setp.lt.s64 %p120, %rd509, %rd483;
+	setp.eq.s64 %p121, %rd509, %rd483;
+	setp.lt.s64 %p122, %rd510, %rd484;
+	and.pred %p123, %p121, %p122;
+	or.pred %p124, %p120, %p123;
+	selp.b64 %rd511, %rd509, %rd483, %p124;
+	selp.b64 %rd512, %rd510, %rd484, %p124;
+	mov.b64 %rd483, %rd511;
+	mov.b64 %rd484, %rd512;
+	bra.uni $L153;
+$L154:
+	setp.ne.u32 %p125, %r18, 10;
+	@%p125 bra.uni $L155;
+	setp.gt.s64 %p126, %rd509, %rd483;
+	setp.eq.s64 %p127, %rd509, %rd483;
+	setp.lt.s64 %p128, %rd510, %rd484;
+	and.pred %p129, %p127, %p128;
+	or.pred %p130, %p126, %p129;
+	selp.b64 %rd513, %rd509, %rd483, %p130;
+	selp.b64 %rd514, %rd510, %rd484, %p130;
+	mov.b64 %rd483, %rd513;
+	mov.b64 %rd484, %rd514;
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd515, %rd483;
+	mov.b64 %rd516, %rd484;
+	mov.b64 %rd517, %rd509;
+	mov.b64 %rd518, %rd510;
+	mov.b64 %rd495, %rd515;
+	mov.b64 %rd496, %rd516;
+	mov.b64 %rd497, %rd517;
+	mov.b64 %rd498, %rd518;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd500, %rd498;
+	add.s64 %rd519, %rd495, %rd499;
+	mov.b64 %rd495, %rd519;
+	add.s64 %rd520, %rd496, %rd500;
+	mov.b64 %rd496, %rd520;
+$L156:
+	mov.b64 %rd483, %rd495;
+	mov.b64 %rd484, %rd496;
+$L153:
 $L152:
-	// the last block combines the partials
+	shl.b32 %r194, %r194, 1;
+	bra.uni $L150;
+$L151:
+$L148:
+	mul.wide.u32 %rd521, %r29, 16;
+	add.s64 %rd522, %rd11, %rd521;
 	setp.eq.u32 %p131, %r5, 0;
-	@!%p131 bra $L153;
+	@!%p131 bra $L157;
+	st.global.s64 [%rd522+0], %rd483;
+	st.global.s64 [%rd522+8], %rd484;
+$L157:
+	// the last block combines the partials
+	setp.eq.u32 %p132, %r5, 0;
+	@!%p132 bra $L158;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r203, [gk_reduce_done], 1;
 	sub.u32 %r204, %r30, 1;
-	setp.eq.u32 %p132, %r203, %r204;
+	setp.eq.u32 %p133, %r203, %r204;
 	fence.acq_rel.gpu;
-	selp.b32 %r205, 1, 0, %p132;
+	selp.b32 %r205, 1, 0, %p133;
 	st.shared.u32 [%rd1+1024], %r205;
-$L153:
+$L158:
 	bar.sync 0;
 	ld.shared.u32 %r206, [%rd1+1024];
-	setp.ne.u32 %p133, %r206, 0;
-	@!%p133 bra $L154;
-	cvt.u64.u32 %rd534, %r30;
-	cvt.u64.u32 %rd535, %r5;
-	cvt.u64.u32 %rd536, %r6;
-	setp.ne.u32 %p134, %r18, 9;
-	@%p134 bra.uni $L156;
-	mov.b64 %rd532, 9223372036854775807;
-	mov.b64 %rd533, 9223372036854775807;
-	mov.b64 %rd537, %rd535;
-$L157:
-	setp.ge.s64 %p135, %rd537, %rd534;
-	@%p135 bra $L158;
-	mad.lo.s64 %rd538, %rd537, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd539, [%rd538+0];
-	ld.relaxed.gpu.global.s64 %rd540, [%rd538+8];
-	setp.lt.s64 %p136, %rd539, %rd532;
-	setp.eq.s64 %p137, %rd539, %rd532;
-	setp.lt.s64 %p138, %rd540, %rd533;
-	and.pred %p139, %p137, %p138;
-	or.pred %p140, %p136, %p139;
-	selp.b64 %rd541, %rd539, %rd532, %p140;
-	selp.b64 %rd542, %rd540, %rd533, %p140;
-	mov.b64 %rd532, %rd541;
-	mov.b64 %rd533, %rd542;
-	add.s64 %rd537, %rd537, %rd536;
-	bra.uni $L157;
-$L158:
-	bra.uni $L155;
-$L156:
-	setp.ne.u32 %p141, %r18, 10;
-	@%p141 bra.uni $L159;
-	mov.b64 %rd532, -9223372036854775808;
-	mov.b64 %rd533, 9223372036854775807;
-	mov.b64 %rd543, %rd535;
-$L160:
-	setp.ge.s64 %p142, %rd543, %rd534;
-	@%p142 bra $L161;
-	mad.lo.s64 %rd544, %rd543, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd545, [%rd544+0];
-	ld.relaxed.gpu.global.s64 %rd546, [%rd544+8];
-	setp.gt.s64 %p143, %rd545, %rd532;
-	setp.eq.s64 %p144, %rd545, %rd532;
-	setp.lt.s64 %p145, %rd546, %rd533;
-	and.pred %p146, %p144, %p145;
-	or.pred %p147, %p143, %p146;
-	selp.b64 %rd547, %rd545, %rd532, %p147;
-	selp.b64 %rd548, %rd546, %rd533, %p147;
-	mov.b64 %rd532, %rd547;
-	mov.b64 %rd533, %rd548;
-	add.s64 %rd543, %rd543, %rd536;
+	setp.ne.u32 %p134, %r206, 0;
+	@!%p134 bra $L159;
+	cvt.u64.u32 %rd525, %r30;
+	cvt.u64.u32 %rd526, %r5;
+	cvt.u64.u32 %rd527, %r6;
+	setp.ne.u32 %p135, %r18, 9;
+	@%p135 bra.uni $L161;
+	mov.b64 %rd523, 9223372036854775807;
+	mov.b64 %rd524, 9223372036854775807;
+	mov.b64 %rd528, %rd526;
+$L162:
+	setp.ge.s64 %p136, %rd528, %rd525;
+	@%p136 bra $L163;
+	mad.lo.s64 %rd529, %rd528, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd530, [%rd529+0];
+	ld.relaxed.gpu.global.s64 %rd531, [%rd529+8];
+	setp.lt.s64 %p137, %rd530, %rd523;
+	setp.eq.s64 %p138, %rd530, %rd523;
+	setp.lt.s64 %p139, %rd531, %rd524;
+	and.pred %p140, %p138, %p139;
+	or.pred %p141, %p137, %p140;
+	selp.b64 %rd532, %rd530, %rd523, %p141;
+	selp.b64 %rd533, %rd531, %rd524, %p141;
+	mov.b64 %rd523, %rd532;
+	mov.b64 %rd524, %rd533;
+	add.s64 %rd528, %rd528, %rd527;
+	bra.uni $L162;
+$L163:
 	bra.uni $L160;
 $L161:
-	bra.uni $L155;
-$L159:
+	setp.ne.u32 %p142, %r18, 10;
+	@%p142 bra.uni $L164;
+	mov.b64 %rd523, -9223372036854775808;
+	mov.b64 %rd524, 9223372036854775807;
+	mov.b64 %rd534, %rd526;
+$L165:
+	setp.ge.s64 %p143, %rd534, %rd525;
+	@%p143 bra $L166;
+	mad.lo.s64 %rd535, %rd534, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd536, [%rd535+0];
+	ld.relaxed.gpu.global.s64 %rd537, [%rd535+8];
+	setp.gt.s64 %p144, %rd536, %rd523;
+	setp.eq.s64 %p145, %rd536, %rd523;
+	setp.lt.s64 %p146, %rd537, %rd524;
+	and.pred %p147, %p145, %p146;
+	or.pred %p148, %p144, %p147;
+	selp.b64 %rd538, %rd536, %rd523, %p148;
+	selp.b64 %rd539, %rd537, %rd524, %p148;
+	mov.b64 %rd523, %rd538;
+	mov.b64 %rd524, %rd539;
+	add.s64 %rd534, %rd534, %rd527;
+	bra.uni $L165;
+$L166:
+	bra.uni $L160;
+$L164:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L162:
-	mov.b64 %rd549, %rd119;
-	mov.b64 %rd550, %rd120;
-	mov.b64 %rd532, %rd549;
-	mov.b64 %rd533, %rd550;
-	mov.b64 %rd551, %rd535;
-$L163:
-	setp.ge.s64 %p148, %rd551, %rd534;
-	@%p148 bra $L164;
-	mad.lo.s64 %rd552, %rd551, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd553, [%rd552+0];
-	ld.relaxed.gpu.global.s64 %rd554, [%rd552+8];
-	mov.b64 %rd555, %rd532;
-	mov.b64 %rd556, %rd533;
-	mov.b64 %rd557, %rd553;
-	mov.b64 %rd558, %rd554;
-	mov.b64 %rd504, %rd555;
-	mov.b64 %rd505, %rd556;
-	mov.b64 %rd506, %rd557;
-	mov.b64 %rd507, %rd558;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd559, %rd504, %rd508;
-	mov.b64 %rd504, %rd559;
-	add.s64 %rd560, %rd505, %rd509;
-	mov.b64 %rd505, %rd560;
-$L165:
-	mov.b64 %rd532, %rd504;
-	mov.b64 %rd533, %rd505;
-	add.s64 %rd551, %rd551, %rd536;
-	bra.uni $L163;
-$L164:
-$L155:
-	mov.b64 %rd561, %rd532;
-	mov.b64 %rd562, %rd533;
+$L167:
+	mov.b64 %rd540, %rd119;
+	mov.b64 %rd541, %rd120;
+	mov.b64 %rd523, %rd540;
+	mov.b64 %rd524, %rd541;
+	mov.b64 %rd542, %rd526;
+$L168:
+	setp.ge.s64 %p149, %rd542, %rd525;
+	@%p149 bra $L169;
+	mad.lo.s64 %rd543, %rd542, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd544, [%rd543+0];
+	ld.relaxed.gpu.global.s64 %rd545, [%rd543+8];
+	mov.b64 %rd546, %rd523;
+	mov.b64 %rd547, %rd524;
+	mov.b64 %rd548, %rd544;
+	mov.b64 %rd549, %rd545;
+	mov.b64 %rd495, %rd546;
+	mov.b64 %rd496, %rd547;
+	mov.b64 %rd497, %rd548;
+	mov.b64 %rd498, %rd549;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd500, %rd498;
+	add.s64 %rd550, %rd495, %rd499;
+	mov.b64 %rd495, %rd550;
+	add.s64 %rd551, %rd496, %rd500;
+	mov.b64 %rd496, %rd551;
+$L170:
+	mov.b64 %rd523, %rd495;
+	mov.b64 %rd524, %rd496;
+	add.s64 %rd542, %rd542, %rd527;
+	bra.uni $L168;
+$L169:
+$L160:
+	mov.b64 %rd552, %rd523;
+	mov.b64 %rd553, %rd524;
 	// block reduction
 	mov.b32 %r207, 1;
 	mov.b32 %r208, 1;
 	sub.u32 %r209, %r13, 1;
 	mov.b32 %r210, %r207;
-$L166:
-	setp.hs.u32 %p149, %r210, 32;
-	@%p149 bra $L167;
-	mov.b64 {%r211, %r212}, %rd561;
-	shfl.sync.down.b32 %r213|%p150, %r211, %r210, %r209, %r17;
+$L171:
+	setp.hs.u32 %p150, %r210, 32;
+	@%p150 bra $L172;
+	mov.b64 {%r211, %r212}, %rd552;
+	shfl.sync.down.b32 %r213|%p151, %r211, %r210, %r209, %r17;
 	shfl.sync.down.b32 %r214, %r212, %r210, %r209, %r17;
-	mov.b64 %rd563, {%r213, %r214};
-	mov.b64 {%r215, %r216}, %rd562;
+	mov.b64 %rd554, {%r213, %r214};
+	mov.b64 {%r215, %r216}, %rd553;
 	shfl.sync.down.b32 %r217, %r215, %r210, %r209, %r17;
 	shfl.sync.down.b32 %r218, %r216, %r210, %r209, %r17;
-	mov.b64 %rd564, {%r217, %r218};
-	@!%p150 bra $L168;
-	setp.ne.u32 %p151, %r18, 9;
-	@%p151 bra.uni $L170;
-	setp.lt.s64 %p152, %rd563, %rd561;
-	setp.eq.s64 %p153, %rd563, %rd561;
-	setp.lt.s64 %p154, %rd564, %rd562;
-	and.pred %p155, %p153, %p154;
-	or.pred %p156, %p152, %p155;
-	selp.b64 %rd565, %rd563, %rd561, %p156;
-	selp.b64 %rd566, %rd564, %rd562, %p156;
-	mov.b64 %rd561, %rd565;
-	mov.b64 %rd562, %rd566;
-	bra.uni $L169;
-$L170:
-	setp.ne.u32 %p157, %r18, 10;
-	@%p157 bra.uni $L171;
-	setp.gt.s64 %p158, %rd563, %rd561;
-	setp.eq.s64 %p159, %rd563, %rd561;
-	setp.lt.s64 %p160, %rd564, %rd562;
-	and.pred %p161, %p159, %p160;
-	or.pred %p162, %p158, %p161;
-	selp.b64 %rd567, %rd563, %rd561, %p162;
-	selp.b64 %rd568, %rd564, %rd562, %p162;
-	mov.b64 %rd561, %rd567;
-	mov.b64 %rd562, %rd568;
-	bra.uni $L169;
-$L171:
-	mov.b64 %rd569, %rd561;
-	mov.b64 %rd570, %rd562;
-	mov.b64 %rd571, %rd563;
-	mov.b64 %rd572, %rd564;
-	mov.b64 %rd504, %rd569;
-	mov.b64 %rd505, %rd570;
-	mov.b64 %rd506, %rd571;
-	mov.b64 %rd507, %rd572;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd573, %rd504, %rd508;
-	mov.b64 %rd504, %rd573;
-	add.s64 %rd574, %rd505, %rd509;
-	mov.b64 %rd505, %rd574;
-$L172:
-	mov.b64 %rd561, %rd504;
-	mov.b64 %rd562, %rd505;
-$L169:
-$L168:
-	shl.b32 %r210, %r210, 1;
-	bra.uni $L166;
-$L167:
-	setp.eq.u32 %p163, %r7, 0;
-	@!%p163 bra $L173;
-	mul.wide.u32 %rd575, %r8, 16;
-	add.s64 %rd576, %rd1, %rd575;
-	st.shared.s64 [%rd576+0], %rd561;
-	st.shared.s64 [%rd576+8], %rd562;
-$L173:
-	bar.sync 0;
-	setp.eq.u32 %p164, %r8, 0;
-	@!%p164 bra $L174;
-	setp.lo.u32 %p165, %r7, %r10;
-	@!%p165 bra $L175;
-	mul.wide.u32 %rd577, %r7, 16;
-	add.s64 %rd578, %rd1, %rd577;
-	ld.shared.s64 %rd579, [%rd578+0];
-	ld.shared.s64 %rd580, [%rd578+8];
-	mov.b64 %rd561, %rd579;
-	mov.b64 %rd562, %rd580;
+	mov.b64 %rd555, {%r217, %r218};
+	@!%p151 bra $L173;
+	setp.ne.u32 %p152, %r18, 9;
+	@%p152 bra.uni $L175;
+	setp.lt.s64 %p153, %rd554, %rd552;
+	setp.eq.s64 %p154, %rd554, %rd552;
+	setp.lt.s64 %p155, %rd555, %rd553;
+	and.pred %p156, %p154, %p155;
+	or.pred %p157, %p153, %p156;
+	selp.b64 %rd556, %rd554, %rd552, %p157;
+	selp.b64 %rd557, %rd555, %rd553, %p157;
+	mov.b64 %rd552, %rd556;
+	mov.b64 %rd553, %rd557;
+	bra.uni $L174;
 $L175:
+	setp.ne.u32 %p158, %r18, 10;
+	@%p158 bra.uni $L176;
+	setp.gt.s64 %p159, %rd554, %rd552;
+	setp.eq.s64 %p160, %rd554, %rd552;
+	setp.lt.s64 %p161, %rd555, %rd553;
+	and.pred %p162, %p160, %p161;
+	or.pred %p163, %p159, %p162;
+	selp.b64 %rd558, %rd554, %rd552, %p163;
+	selp.b64 %rd559, %rd555, %rd553, %p163;
+	mov.b64 %rd552, %rd558;
+	mov.b64 %rd553, %rd559;
+	bra.uni $L174;
+$L176:
+	mov.b64 %rd560, %rd552;
+	mov.b64 %rd561, %rd553;
+	mov.b64 %rd562, %rd554;
+	mov.b64 %rd563, %rd555;
+	mov.b64 %rd495, %rd560;
+	mov.b64 %rd496, %rd561;
+	mov.b64 %rd497, %rd562;
+	mov.b64 %rd498, %rd563;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd500, %rd498;
+	add.s64 %rd564, %rd495, %rd499;
+	mov.b64 %rd495, %rd564;
+	add.s64 %rd565, %rd496, %rd500;
+	mov.b64 %rd496, %rd565;
+$L177:
+	mov.b64 %rd552, %rd495;
+	mov.b64 %rd553, %rd496;
+$L174:
+$L173:
+	shl.b32 %r210, %r210, 1;
+	bra.uni $L171;
+$L172:
+	setp.eq.u32 %p164, %r7, 0;
+	@!%p164 bra $L178;
+	mul.wide.u32 %rd566, %r8, 16;
+	add.s64 %rd567, %rd1, %rd566;
+	st.shared.s64 [%rd567+0], %rd552;
+	st.shared.s64 [%rd567+8], %rd553;
+$L178:
+	bar.sync 0;
+	setp.eq.u32 %p165, %r8, 0;
+	@!%p165 bra $L179;
+	setp.lo.u32 %p166, %r7, %r10;
+	@!%p166 bra $L180;
+	mul.wide.u32 %rd568, %r7, 16;
+	add.s64 %rd569, %rd1, %rd568;
+	ld.shared.s64 %rd570, [%rd569+0];
+	ld.shared.s64 %rd571, [%rd569+8];
+	mov.b64 %rd552, %rd570;
+	mov.b64 %rd553, %rd571;
+$L180:
 	sub.u32 %r219, %r10, 1;
 	mov.b32 %r220, %r208;
-$L176:
-	setp.hs.u32 %p166, %r220, 32;
-	@%p166 bra $L177;
-	mov.b64 {%r221, %r222}, %rd561;
-	shfl.sync.down.b32 %r223|%p167, %r221, %r220, %r219, %r17;
+$L181:
+	setp.hs.u32 %p167, %r220, 32;
+	@%p167 bra $L182;
+	mov.b64 {%r221, %r222}, %rd552;
+	shfl.sync.down.b32 %r223|%p168, %r221, %r220, %r219, %r17;
 	shfl.sync.down.b32 %r224, %r222, %r220, %r219, %r17;
-	mov.b64 %rd581, {%r223, %r224};
-	mov.b64 {%r225, %r226}, %rd562;
+	mov.b64 %rd572, {%r223, %r224};
+	mov.b64 {%r225, %r226}, %rd553;
 	shfl.sync.down.b32 %r227, %r225, %r220, %r219, %r17;
 	shfl.sync.down.b32 %r228, %r226, %r220, %r219, %r17;
-	mov.b64 %rd582, {%r227, %r228};
-	@!%p167 bra $L178;
-	setp.ne.u32 %p168, %r18, 9;
-	@%p168 bra.uni $L180;
-	setp.lt.s64 %p169, %rd581, %rd561;
-	setp.eq.s64 %p170, %rd581, %rd561;
-	setp.lt.s64 %p171, %rd582, %rd562;
-	and.pred %p172, %p170, %p171;
-	or.pred %p173, %p169, %p172;
-	selp.b64 %rd583, %rd581, %rd561, %p173;
-	selp.b64 %rd584, %rd582, %rd562, %p173;
-	mov.b64 %rd561, %rd583;
-	mov.b64 %rd562, %rd584;
-	bra.uni $L179;
-$L180:
-	setp.ne.u32 %p174, %r18, 10;
-	@%p174 bra.uni $L181;
-	setp.gt.s64 %p175, %rd581, %rd561;
-	setp.eq.s64 %p176, %rd581, %rd561;
-	setp.lt.s64 %p177, %rd582, %rd562;
-	and.pred %p178, %p176, %p177;
-	or.pred %p179, %p175, %p178;
-	selp.b64 %rd585, %rd581, %rd561, %p179;
-	selp.b64 %rd586, %rd582, %rd562, %p179;
-	mov.b64 %rd561, %rd585;
-	mov.b64 %rd562, %rd586;
-	bra.uni $L179;
-$L181:
-	mov.b64 %rd587, %rd561;
-	mov.b64 %rd588, %rd562;
-	mov.b64 %rd589, %rd581;
-	mov.b64 %rd590, %rd582;
-	mov.b64 %rd504, %rd587;
-	mov.b64 %rd505, %rd588;
-	mov.b64 %rd506, %rd589;
-	mov.b64 %rd507, %rd590;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd591, %rd504, %rd508;
-	mov.b64 %rd504, %rd591;
-	add.s64 %rd592, %rd505, %rd509;
-	mov.b64 %rd505, %rd592;
-$L182:
-	mov.b64 %rd561, %rd504;
-	mov.b64 %rd562, %rd505;
-$L179:
-$L178:
-	shl.b32 %r220, %r220, 1;
-	bra.uni $L176;
-$L177:
-$L174:
-	@!%p131 bra $L183;
-	st.global.s64 [%rd13+0], %rd561;
-	st.global.s64 [%rd13+8], %rd562;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd573, {%r227, %r228};
+	@!%p168 bra $L183;
+	setp.ne.u32 %p169, %r18, 9;
+	@%p169 bra.uni $L185;
+	setp.lt.s64 %p170, %rd572, %rd552;
+	setp.eq.s64 %p171, %rd572, %rd552;
+	setp.lt.s64 %p172, %rd573, %rd553;
+	and.pred %p173, %p171, %p172;
+	or.pred %p174, %p170, %p173;
+	selp.b64 %rd574, %rd572, %rd552, %p174;
+	selp.b64 %rd575, %rd573, %rd553, %p174;
+	mov.b64 %rd552, %rd574;
+	mov.b64 %rd553, %rd575;
+	bra.uni $L184;
+$L185:
+	setp.ne.u32 %p175, %r18, 10;
+	@%p175 bra.uni $L186;
+	setp.gt.s64 %p176, %rd572, %rd552;
+	setp.eq.s64 %p177, %rd572, %rd552;
+	setp.lt.s64 %p178, %rd573, %rd553;
+	and.pred %p179, %p177, %p178;
+	or.pred %p180, %p176, %p179;
+	selp.b64 %rd576, %rd572, %rd552, %p180;
+	selp.b64 %rd577, %rd573, %rd553, %p180;
+	mov.b64 %rd552, %rd576;
+	mov.b64 %rd553, %rd577;
+	bra.uni $L184;
+$L186:
+	mov.b64 %rd578, %rd552;
+	mov.b64 %rd579, %rd553;
+	mov.b64 %rd580, %rd572;
+	mov.b64 %rd581, %rd573;
+	mov.b64 %rd495, %rd578;
+	mov.b64 %rd496, %rd579;
+	mov.b64 %rd497, %rd580;
+	mov.b64 %rd498, %rd581;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd500, %rd498;
+	add.s64 %rd582, %rd495, %rd499;
+	mov.b64 %rd495, %rd582;
+	add.s64 %rd583, %rd496, %rd500;
+	mov.b64 %rd496, %rd583;
+$L187:
+	mov.b64 %rd552, %rd495;
+	mov.b64 %rd553, %rd496;
+$L184:
 $L183:
-$L154:
+	shl.b32 %r220, %r220, 1;
+	bra.uni $L181;
+$L182:
+$L179:
+	@!%p132 bra $L188;
+	st.global.s64 [%rd13+0], %rd552;
+	st.global.s64 [%rd13+8], %rd553;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L188:
+$L159:
 	ret;
 }
 `

@@ -1423,9 +1423,9 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<254>;
+	.reg .pred %p<256>;
 	.reg .b32 %r<313>;
-	.reg .b64 %rd<720>;
+	.reg .b64 %rd<702>;
 	.reg .f64 %fd<25>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -1941,662 +1941,694 @@ $L45:
 	@!%p35 bra $L59;
 	mov.b64 %rd279, %rd172;
 	mov.b32 %r76, %r54;
-	setp.lt.s64 %p47, %rd108, 64;
-	setp.le.s64 %p48, %rd202, 1;
-	or.pred %p49, %p47, %p48;
-	@!%p49 bra $L60;
-	cvt.s64.s32 %rd280, %r76;
-	add.s64 %rd281, %rd280, 1;
-	mul.lo.s64 %rd282, %rd281, %rd175;
-	mad.lo.s64 %rd283, %rd282, 8, %rd173;
-	ld.global.nc.s64 %rd284, [%rd283+0];
-	mov.b64 %rd285, %rd284;
-	cvt.s64.s32 %rd286, %r76;
-	mul.lo.s64 %rd287, %rd286, %rd175;
-	mad.lo.s64 %rd288, %rd287, 8, %rd173;
-	ld.global.nc.s64 %rd289, [%rd288+0];
-	mov.b64 %rd290, %rd289;
-	sub.s64 %rd291, %rd285, %rd290;
-	add.s64 %rd292, %rd109, %rd291;
-	mov.b64 %rd109, %rd292;
-	bra.uni $L61;
+	mov.b64 %rd280, %rd108;
+	mov.b64 %rd281, %rd202;
 $L60:
-	mov.b64 %rd293, %rd202;
-	setp.ge.s64 %p50, %rd108, 4096;
-	@!%p50 bra $L63;
-	mul.lo.s64 %rd294, %rd293, 4;
-	mov.b64 %rd293, %rd294;
-$L63:
-	setp.ge.s64 %p51, %rd108, 65536;
-	@!%p51 bra $L65;
-	mul.lo.s64 %rd295, %rd293, 4;
-	mov.b64 %rd293, %rd295;
-$L65:
-	sub.s64 %rd296, %rd293, 1;
-	and.b64 %rd297, %rd108, %rd296;
-	setp.eq.s64 %p52, %rd297, 0;
-	@!%p52 bra $L67;
-	cvt.s64.s32 %rd298, %r76;
-	add.s64 %rd299, %rd298, 1;
-	mul.lo.s64 %rd300, %rd299, %rd175;
-	mad.lo.s64 %rd301, %rd300, 8, %rd173;
-	ld.global.nc.s64 %rd302, [%rd301+0];
-	mov.b64 %rd303, %rd302;
-	cvt.s64.s32 %rd304, %r76;
-	mul.lo.s64 %rd305, %rd304, %rd175;
-	mad.lo.s64 %rd306, %rd305, 8, %rd173;
-	ld.global.nc.s64 %rd307, [%rd306+0];
-	mov.b64 %rd308, %rd307;
-	sub.s64 %rd309, %rd303, %rd308;
-	mul.lo.s64 %rd310, %rd293, %rd309;
-	add.s64 %rd311, %rd109, %rd310;
-	mov.b64 %rd109, %rd311;
-$L67:
-$L61:
-	add.s64 %rd312, %rd108, 1;
-	mov.b64 %rd108, %rd312;
-$L59:
-	setp.eq.s64 %p53, %rd211, %rd210;
-	@!%p53 bra $L69;
-	mov.b64 %rd313, %rd211;
+	setp.lt.s64 %p47, %rd280, 64;
+	setp.le.s64 %p48, %rd281, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L64;
+	mov.b64 %rd282, 1;
+	bra.uni $L62;
+$L64:
+	mov.b64 %rd283, %rd281;
+	setp.ge.s64 %p50, %rd280, 4096;
+	@!%p50 bra $L66;
+	mul.lo.s64 %rd284, %rd283, 4;
+	mov.b64 %rd283, %rd284;
+$L66:
+	setp.ge.s64 %p51, %rd280, 65536;
+	@!%p51 bra $L68;
+	mul.lo.s64 %rd285, %rd283, 4;
+	mov.b64 %rd283, %rd285;
+$L68:
+	sub.s64 %rd286, %rd283, 1;
+	and.b64 %rd287, %rd280, %rd286;
+	setp.eq.s64 %p52, %rd287, 0;
+	@!%p52 bra $L70;
+	mov.b64 %rd282, %rd283;
+	bra.uni $L62;
 $L70:
-	@!%p17 bra $L74;
-	bra.uni $L72;
-$L74:
-	// block scan
-	mov.b64 %rd314, %rd313;
-	mov.b32 %r77, %r3;
-$L75:
-	setp.hs.u32 %p54, %r77, 32;
-	@%p54 bra $L76;
-	mov.b64 {%r78, %r79}, %rd314;
-	shfl.sync.up.b32 %r80|%p55, %r78, %r77, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd315, {%r80, %r81};
-	@!%p55 bra $L77;
-	add.s64 %rd316, %rd315, %rd314;
-	mov.b64 %rd314, %rd316;
-$L77:
-	shl.b32 %r77, %r77, 1;
-	bra.uni $L75;
-$L76:
-	mov.b64 {%r82, %r83}, %rd314;
-	shfl.sync.up.b32 %r84|%p56, %r82, %r3, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd317, {%r84, %r85};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd318, %rd317, 0, %p58;
-	sub.u32 %r86, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r86;
-	@!%p59 bra $L78;
-	mul.wide.u32 %rd319, %r8, 16;
-	add.s64 %rd320, %rd1, %rd319;
-	st.shared.s64 [%rd320+0], %rd314;
-$L78:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L79;
-	mov.b64 %rd321, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L80;
-	mul.wide.u32 %rd322, %r7, 16;
-	add.s64 %rd323, %rd1, %rd322;
-	ld.shared.s64 %rd324, [%rd323+0];
-	mov.b64 %rd321, %rd324;
-$L80:
-	mov.b64 {%r87, %r88}, %rd321;
-	shfl.sync.up.b32 %r89|%p62, %r87, 1, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd325, {%r89, %r90};
-	@!%p62 bra $L81;
-	add.s64 %rd326, %rd325, %rd321;
-	mov.b64 %rd321, %rd326;
-$L81:
-	mov.b64 {%r91, %r92}, %rd321;
-	shfl.sync.up.b32 %r93|%p63, %r91, 2, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd327, {%r93, %r94};
-	@!%p63 bra $L82;
-	add.s64 %rd328, %rd327, %rd321;
-	mov.b64 %rd321, %rd328;
-$L82:
-	mov.b64 {%r95, %r96}, %rd321;
-	shfl.sync.up.b32 %r97|%p64, %r95, 4, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd329, {%r97, %r98};
-	@!%p64 bra $L83;
-	add.s64 %rd330, %rd329, %rd321;
-	mov.b64 %rd321, %rd330;
-$L83:
-	mov.b64 {%r99, %r100}, %rd321;
-	shfl.sync.up.b32 %r101|%p65, %r99, 8, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd331, {%r101, %r102};
-	@!%p65 bra $L84;
-	add.s64 %rd332, %rd331, %rd321;
-	mov.b64 %rd321, %rd332;
-$L84:
-	mov.b64 {%r103, %r104}, %rd321;
-	shfl.sync.up.b32 %r105|%p66, %r103, 16, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd333, {%r105, %r106};
-	@!%p66 bra $L85;
-	add.s64 %rd334, %rd333, %rd321;
-	mov.b64 %rd321, %rd334;
-$L85:
-	mov.b64 {%r107, %r108}, %rd321;
-	shfl.sync.up.b32 %r109|%p67, %r107, 1, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd335, {%r109, %r110};
-	selp.b64 %rd336, %rd335, 0, %p67;
-	@!%p61 bra $L86;
-	mul.wide.u32 %rd337, %r7, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	add.s64 %rd339, %rd338, 512;
-	st.shared.s64 [%rd339+0], %rd336;
-$L86:
-	sub.u32 %r111, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r111;
-	@!%p68 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd321;
-$L87:
-$L79:
-	bar.sync 0;
-	mul.wide.u32 %rd340, %r8, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	add.s64 %rd342, %rd341, 512;
-	ld.shared.s64 %rd343, [%rd342+0];
-	add.s64 %rd344, %rd343, %rd318;
-	ld.shared.s64 %rd345, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd344;
-	shfl.sync.idx.b32 %r114|%p69, %r112, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r115, %r113, 0, %r22, %r17;
-	mov.b64 %rd346, {%r114, %r115};
-	mov.b64 %rd347, %rd345;
-	mov.b64 %rd348, %rd346;
-	mov.b64 %rd349, %rd347;
-	mov.b64 %rd350, %rd348;
-	mov.b64 %rd351, %rd349;
-	mov.b64 %rd352, %rd350;
-	mov.b64 %rd353, %rd351;
-	mov.b64 %rd354, 0;
-	cvt.u64.u32 %rd355, %r2;
-	setp.eq.s64 %p70, %rd355, 0;
-	setp.gt.s64 %p71, %rd353, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L89;
-	atom.global.add.u64 %rd356, [%rd192], %rd353;
-	mov.b64 %rd357, %rd356;
-	mov.b64 %rd354, %rd357;
-$L89:
-	cvt.u64.u32 %rd358, %r2;
-	setp.eq.s64 %p73, %rd358, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd354;
-$L90:
-	bar.sync 0;
-	ld.shared.s64 %rd359, [%rd1+1024];
-	mov.b64 %rd360, %rd359;
-	mov.b64 %rd354, %rd360;
-	add.s64 %rd361, %rd354, %rd352;
-	mov.b64 %rd362, %rd361;
-	mov.b64 %rd363, 0;
-$L91:
-	setp.lt.s64 %p76, %rd363, %rd313;
-	not.pred %p77, %p76;
-	@!%p77 bra $L95;
-	bra.uni $L93;
-$L95:
-	mul.lo.s64 %rd364, %rd363, %rd164;
-	mad.lo.s64 %rd365, %rd364, 4, %rd162;
-	ld.shared.s32 %r116, [%rd365+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd366, %rd362, %rd363;
-	mul.lo.s64 %rd367, %rd366, %rd191;
-	mad.lo.s64 %rd368, %rd367, 4, %rd189;
-	st.global.s32 [%rd368+0], %r117;
-$L92:
-	add.s64 %rd369, %rd363, 1;
-	mov.b64 %rd363, %rd369;
-	bra.uni $L91;
-$L93:
-	bra.uni $L72;
-$L71:
-	bra.uni $L70;
+	mov.b64 %rd282, 0;
+	bra.uni $L62;
+$L61:
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd288, %rd282;
+	setp.ne.s64 %p53, %rd288, 0;
+	@!%p53 bra $L72;
+	cvt.s64.s32 %rd289, %r76;
+	add.s64 %rd290, %rd289, 1;
+	mul.lo.s64 %rd291, %rd290, %rd175;
+	mad.lo.s64 %rd292, %rd291, 8, %rd173;
+	ld.global.nc.s64 %rd293, [%rd292+0];
+	mov.b64 %rd294, %rd293;
+	cvt.s64.s32 %rd295, %r76;
+	mul.lo.s64 %rd296, %rd295, %rd175;
+	mad.lo.s64 %rd297, %rd296, 8, %rd173;
+	ld.global.nc.s64 %rd298, [%rd297+0];
+	mov.b64 %rd299, %rd298;
+	sub.s64 %rd300, %rd294, %rd299;
+	mul.lo.s64 %rd301, %rd288, %rd300;
+	add.s64 %rd302, %rd109, %rd301;
+	mov.b64 %rd109, %rd302;
 $L72:
+	add.s64 %rd303, %rd108, 1;
+	mov.b64 %rd108, %rd303;
+$L59:
+	setp.eq.s64 %p54, %rd211, %rd210;
+	@!%p54 bra $L74;
+	mov.b64 %rd304, %rd211;
+$L75:
+	@!%p17 bra $L79;
+	bra.uni $L77;
+$L79:
+	// block scan
+	mov.b64 %rd305, %rd304;
+	mov.b32 %r77, %r3;
+$L80:
+	setp.hs.u32 %p55, %r77, 32;
+	@%p55 bra $L81;
+	mov.b64 {%r78, %r79}, %rd305;
+	shfl.sync.up.b32 %r80|%p56, %r78, %r77, 0, %r17;
+	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
+	mov.b64 %rd306, {%r80, %r81};
+	@!%p56 bra $L82;
+	add.s64 %rd307, %rd306, %rd305;
+	mov.b64 %rd305, %rd307;
+$L82:
+	shl.b32 %r77, %r77, 1;
+	bra.uni $L80;
+$L81:
+	mov.b64 {%r82, %r83}, %rd305;
+	shfl.sync.up.b32 %r84|%p57, %r82, %r3, 0, %r17;
+	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
+	mov.b64 %rd308, {%r84, %r85};
+	setp.lo.u32 %p58, %r3, 32;
+	and.pred %p59, %p57, %p58;
+	selp.b64 %rd309, %rd308, 0, %p59;
+	sub.u32 %r86, %r13, %r3;
+	setp.eq.u32 %p60, %r7, %r86;
+	@!%p60 bra $L83;
+	mul.wide.u32 %rd310, %r8, 16;
+	add.s64 %rd311, %rd1, %rd310;
+	st.shared.s64 [%rd311+0], %rd305;
+$L83:
+	bar.sync 0;
+	setp.eq.u32 %p61, %r8, 0;
+	@!%p61 bra $L84;
+	mov.b64 %rd312, 0;
+	setp.lo.u32 %p62, %r7, %r10;
+	@!%p62 bra $L85;
+	mul.wide.u32 %rd313, %r7, 16;
+	add.s64 %rd314, %rd1, %rd313;
+	ld.shared.s64 %rd315, [%rd314+0];
+	mov.b64 %rd312, %rd315;
+$L85:
+	mov.b64 {%r87, %r88}, %rd312;
+	shfl.sync.up.b32 %r89|%p63, %r87, 1, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
+	mov.b64 %rd316, {%r89, %r90};
+	@!%p63 bra $L86;
+	add.s64 %rd317, %rd316, %rd312;
+	mov.b64 %rd312, %rd317;
+$L86:
+	mov.b64 {%r91, %r92}, %rd312;
+	shfl.sync.up.b32 %r93|%p64, %r91, 2, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
+	mov.b64 %rd318, {%r93, %r94};
+	@!%p64 bra $L87;
+	add.s64 %rd319, %rd318, %rd312;
+	mov.b64 %rd312, %rd319;
+$L87:
+	mov.b64 {%r95, %r96}, %rd312;
+	shfl.sync.up.b32 %r97|%p65, %r95, 4, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
+	mov.b64 %rd320, {%r97, %r98};
+	@!%p65 bra $L88;
+	add.s64 %rd321, %rd320, %rd312;
+	mov.b64 %rd312, %rd321;
+$L88:
+	mov.b64 {%r99, %r100}, %rd312;
+	shfl.sync.up.b32 %r101|%p66, %r99, 8, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
+	mov.b64 %rd322, {%r101, %r102};
+	@!%p66 bra $L89;
+	add.s64 %rd323, %rd322, %rd312;
+	mov.b64 %rd312, %rd323;
+$L89:
+	mov.b64 {%r103, %r104}, %rd312;
+	shfl.sync.up.b32 %r105|%p67, %r103, 16, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
+	mov.b64 %rd324, {%r105, %r106};
+	@!%p67 bra $L90;
+	add.s64 %rd325, %rd324, %rd312;
+	mov.b64 %rd312, %rd325;
+$L90:
+	mov.b64 {%r107, %r108}, %rd312;
+	shfl.sync.up.b32 %r109|%p68, %r107, 1, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
+	mov.b64 %rd326, {%r109, %r110};
+	selp.b64 %rd327, %rd326, 0, %p68;
+	@!%p62 bra $L91;
+	mul.wide.u32 %rd328, %r7, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	add.s64 %rd330, %rd329, 512;
+	st.shared.s64 [%rd330+0], %rd327;
+$L91:
+	sub.u32 %r111, %r10, 1;
+	setp.eq.u32 %p69, %r7, %r111;
+	@!%p69 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd312;
+$L92:
+$L84:
+	bar.sync 0;
+	mul.wide.u32 %rd331, %r8, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	add.s64 %rd333, %rd332, 512;
+	ld.shared.s64 %rd334, [%rd333+0];
+	add.s64 %rd335, %rd334, %rd309;
+	ld.shared.s64 %rd336, [%rd1+1024];
+	mov.b64 {%r112, %r113}, %rd335;
+	shfl.sync.idx.b32 %r114|%p70, %r112, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r115, %r113, 0, %r22, %r17;
+	mov.b64 %rd337, {%r114, %r115};
+	mov.b64 %rd338, %rd336;
+	mov.b64 %rd339, %rd337;
+	mov.b64 %rd340, %rd338;
+	mov.b64 %rd341, %rd339;
+	mov.b64 %rd342, %rd340;
+	mov.b64 %rd343, %rd341;
+	mov.b64 %rd344, %rd342;
+	mov.b64 %rd345, 0;
+	cvt.u64.u32 %rd346, %r2;
+	setp.eq.s64 %p71, %rd346, 0;
+	setp.gt.s64 %p72, %rd344, 0;
+	and.pred %p73, %p71, %p72;
+	@!%p73 bra $L94;
+	atom.global.add.u64 %rd347, [%rd192], %rd344;
+	mov.b64 %rd348, %rd347;
+	mov.b64 %rd345, %rd348;
+$L94:
+	cvt.u64.u32 %rd349, %r2;
+	setp.eq.s64 %p74, %rd349, 0;
+	setp.eq.u32 %p75, %r1, 0;
+	and.pred %p76, %p74, %p75;
+	bar.sync 0;
+	@!%p76 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd345;
+$L95:
+	bar.sync 0;
+	ld.shared.s64 %rd350, [%rd1+1024];
+	mov.b64 %rd351, %rd350;
+	mov.b64 %rd345, %rd351;
+	add.s64 %rd352, %rd345, %rd343;
+	mov.b64 %rd353, %rd352;
+	mov.b64 %rd354, 0;
+$L96:
+	setp.lt.s64 %p77, %rd354, %rd304;
+	not.pred %p78, %p77;
+	@!%p78 bra $L100;
+	bra.uni $L98;
+$L100:
+	mul.lo.s64 %rd355, %rd354, %rd164;
+	mad.lo.s64 %rd356, %rd355, 4, %rd162;
+	ld.shared.s32 %r116, [%rd356+0];
+	mov.b32 %r117, %r116;
+	add.s64 %rd357, %rd353, %rd354;
+	mul.lo.s64 %rd358, %rd357, %rd191;
+	mad.lo.s64 %rd359, %rd358, 4, %rd189;
+	st.global.s32 [%rd359+0], %r117;
+$L97:
+	add.s64 %rd360, %rd354, 1;
+	mov.b64 %rd354, %rd360;
+	bra.uni $L96;
+$L98:
+	bra.uni $L77;
+$L76:
+	bra.uni $L75;
+$L77:
 	mov.b64 %rd211, 0;
-$L69:
+$L74:
 $L30:
-	add.s64 %rd370, %rd238, 1;
-	mov.b64 %rd238, %rd370;
+	add.s64 %rd361, %rd238, 1;
+	mov.b64 %rd238, %rd361;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd371, %rd212, 1;
-	mov.b64 %rd212, %rd371;
+	add.s64 %rd362, %rd212, 1;
+	mov.b64 %rd212, %rd362;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd372, %rd211;
-$L96:
-	@!%p17 bra $L100;
-	bra.uni $L98;
-$L100:
-	// block scan
-	mov.b64 %rd373, %rd372;
-	mov.b32 %r118, %r3;
+	mov.b64 %rd363, %rd211;
 $L101:
-	setp.hs.u32 %p78, %r118, 32;
-	@%p78 bra $L102;
-	mov.b64 {%r119, %r120}, %rd373;
-	shfl.sync.up.b32 %r121|%p79, %r119, %r118, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, %r118, 0, %r17;
-	mov.b64 %rd374, {%r121, %r122};
-	@!%p79 bra $L103;
-	add.s64 %rd375, %rd374, %rd373;
-	mov.b64 %rd373, %rd375;
-$L103:
-	shl.b32 %r118, %r118, 1;
-	bra.uni $L101;
-$L102:
-	mov.b64 {%r123, %r124}, %rd373;
-	shfl.sync.up.b32 %r125|%p80, %r123, %r3, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, %r3, 0, %r17;
-	mov.b64 %rd376, {%r125, %r126};
-	setp.lo.u32 %p81, %r3, 32;
-	and.pred %p82, %p80, %p81;
-	selp.b64 %rd377, %rd376, 0, %p82;
-	sub.u32 %r127, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r127;
-	@!%p83 bra $L104;
-	mul.wide.u32 %rd378, %r8, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	st.shared.s64 [%rd379+0], %rd373;
-$L104:
-	bar.sync 0;
-	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L105;
-	mov.b64 %rd380, 0;
-	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L106;
-	mul.wide.u32 %rd381, %r7, 16;
-	add.s64 %rd382, %rd1, %rd381;
-	ld.shared.s64 %rd383, [%rd382+0];
-	mov.b64 %rd380, %rd383;
-$L106:
-	mov.b64 {%r128, %r129}, %rd380;
-	shfl.sync.up.b32 %r130|%p86, %r128, 1, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, 1, 0, %r17;
-	mov.b64 %rd384, {%r130, %r131};
-	@!%p86 bra $L107;
-	add.s64 %rd385, %rd384, %rd380;
-	mov.b64 %rd380, %rd385;
-$L107:
-	mov.b64 {%r132, %r133}, %rd380;
-	shfl.sync.up.b32 %r134|%p87, %r132, 2, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 2, 0, %r17;
-	mov.b64 %rd386, {%r134, %r135};
-	@!%p87 bra $L108;
-	add.s64 %rd387, %rd386, %rd380;
-	mov.b64 %rd380, %rd387;
-$L108:
-	mov.b64 {%r136, %r137}, %rd380;
-	shfl.sync.up.b32 %r138|%p88, %r136, 4, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 4, 0, %r17;
-	mov.b64 %rd388, {%r138, %r139};
-	@!%p88 bra $L109;
-	add.s64 %rd389, %rd388, %rd380;
-	mov.b64 %rd380, %rd389;
-$L109:
-	mov.b64 {%r140, %r141}, %rd380;
-	shfl.sync.up.b32 %r142|%p89, %r140, 8, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 8, 0, %r17;
-	mov.b64 %rd390, {%r142, %r143};
-	@!%p89 bra $L110;
-	add.s64 %rd391, %rd390, %rd380;
-	mov.b64 %rd380, %rd391;
-$L110:
-	mov.b64 {%r144, %r145}, %rd380;
-	shfl.sync.up.b32 %r146|%p90, %r144, 16, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 16, 0, %r17;
-	mov.b64 %rd392, {%r146, %r147};
-	@!%p90 bra $L111;
-	add.s64 %rd393, %rd392, %rd380;
-	mov.b64 %rd380, %rd393;
-$L111:
-	mov.b64 {%r148, %r149}, %rd380;
-	shfl.sync.up.b32 %r150|%p91, %r148, 1, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
-	mov.b64 %rd394, {%r150, %r151};
-	selp.b64 %rd395, %rd394, 0, %p91;
-	@!%p85 bra $L112;
-	mul.wide.u32 %rd396, %r7, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	add.s64 %rd398, %rd397, 512;
-	st.shared.s64 [%rd398+0], %rd395;
-$L112:
-	sub.u32 %r152, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r152;
-	@!%p92 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd380;
-$L113:
+	@!%p17 bra $L105;
+	bra.uni $L103;
 $L105:
+	// block scan
+	mov.b64 %rd364, %rd363;
+	mov.b32 %r118, %r3;
+$L106:
+	setp.hs.u32 %p79, %r118, 32;
+	@%p79 bra $L107;
+	mov.b64 {%r119, %r120}, %rd364;
+	shfl.sync.up.b32 %r121|%p80, %r119, %r118, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, %r118, 0, %r17;
+	mov.b64 %rd365, {%r121, %r122};
+	@!%p80 bra $L108;
+	add.s64 %rd366, %rd365, %rd364;
+	mov.b64 %rd364, %rd366;
+$L108:
+	shl.b32 %r118, %r118, 1;
+	bra.uni $L106;
+$L107:
+	mov.b64 {%r123, %r124}, %rd364;
+	shfl.sync.up.b32 %r125|%p81, %r123, %r3, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, %r3, 0, %r17;
+	mov.b64 %rd367, {%r125, %r126};
+	setp.lo.u32 %p82, %r3, 32;
+	and.pred %p83, %p81, %p82;
+	selp.b64 %rd368, %rd367, 0, %p83;
+	sub.u32 %r127, %r13, %r3;
+	setp.eq.u32 %p84, %r7, %r127;
+	@!%p84 bra $L109;
+	mul.wide.u32 %rd369, %r8, 16;
+	add.s64 %rd370, %rd1, %rd369;
+	st.shared.s64 [%rd370+0], %rd364;
+$L109:
 	bar.sync 0;
-	mul.wide.u32 %rd399, %r8, 16;
-	add.s64 %rd400, %rd1, %rd399;
-	add.s64 %rd401, %rd400, 512;
-	ld.shared.s64 %rd402, [%rd401+0];
-	add.s64 %rd403, %rd402, %rd377;
-	ld.shared.s64 %rd404, [%rd1+1024];
-	mov.b64 {%r153, %r154}, %rd403;
-	shfl.sync.idx.b32 %r155|%p93, %r153, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r156, %r154, 0, %r22, %r17;
-	mov.b64 %rd405, {%r155, %r156};
-	mov.b64 %rd406, %rd404;
-	mov.b64 %rd407, %rd405;
-	mov.b64 %rd408, %rd406;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	mov.b64 %rd411, %rd409;
-	mov.b64 %rd412, %rd410;
-	mov.b64 %rd413, 0;
-	cvt.u64.u32 %rd414, %r2;
-	setp.eq.s64 %p94, %rd414, 0;
-	setp.gt.s64 %p95, %rd412, 0;
-	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L115;
-	atom.global.add.u64 %rd415, [%rd192], %rd412;
-	mov.b64 %rd416, %rd415;
-	mov.b64 %rd413, %rd416;
+	setp.eq.u32 %p85, %r8, 0;
+	@!%p85 bra $L110;
+	mov.b64 %rd371, 0;
+	setp.lo.u32 %p86, %r7, %r10;
+	@!%p86 bra $L111;
+	mul.wide.u32 %rd372, %r7, 16;
+	add.s64 %rd373, %rd1, %rd372;
+	ld.shared.s64 %rd374, [%rd373+0];
+	mov.b64 %rd371, %rd374;
+$L111:
+	mov.b64 {%r128, %r129}, %rd371;
+	shfl.sync.up.b32 %r130|%p87, %r128, 1, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, 1, 0, %r17;
+	mov.b64 %rd375, {%r130, %r131};
+	@!%p87 bra $L112;
+	add.s64 %rd376, %rd375, %rd371;
+	mov.b64 %rd371, %rd376;
+$L112:
+	mov.b64 {%r132, %r133}, %rd371;
+	shfl.sync.up.b32 %r134|%p88, %r132, 2, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 2, 0, %r17;
+	mov.b64 %rd377, {%r134, %r135};
+	@!%p88 bra $L113;
+	add.s64 %rd378, %rd377, %rd371;
+	mov.b64 %rd371, %rd378;
+$L113:
+	mov.b64 {%r136, %r137}, %rd371;
+	shfl.sync.up.b32 %r138|%p89, %r136, 4, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 4, 0, %r17;
+	mov.b64 %rd379, {%r138, %r139};
+	@!%p89 bra $L114;
+	add.s64 %rd380, %rd379, %rd371;
+	mov.b64 %rd371, %rd380;
+$L114:
+	mov.b64 {%r140, %r141}, %rd371;
+	shfl.sync.up.b32 %r142|%p90, %r140, 8, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 8, 0, %r17;
+	mov.b64 %rd381, {%r142, %r143};
+	@!%p90 bra $L115;
+	add.s64 %rd382, %rd381, %rd371;
+	mov.b64 %rd371, %rd382;
 $L115:
-	cvt.u64.u32 %rd417, %r2;
-	setp.eq.s64 %p97, %rd417, 0;
-	setp.eq.u32 %p98, %r1, 0;
-	and.pred %p99, %p97, %p98;
-	bar.sync 0;
-	@!%p99 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd413;
+	mov.b64 {%r144, %r145}, %rd371;
+	shfl.sync.up.b32 %r146|%p91, %r144, 16, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 16, 0, %r17;
+	mov.b64 %rd383, {%r146, %r147};
+	@!%p91 bra $L116;
+	add.s64 %rd384, %rd383, %rd371;
+	mov.b64 %rd371, %rd384;
 $L116:
-	bar.sync 0;
-	ld.shared.s64 %rd418, [%rd1+1024];
-	mov.b64 %rd419, %rd418;
-	mov.b64 %rd413, %rd419;
-	add.s64 %rd420, %rd413, %rd411;
-	mov.b64 %rd421, %rd420;
-	mov.b64 %rd422, 0;
+	mov.b64 {%r148, %r149}, %rd371;
+	shfl.sync.up.b32 %r150|%p92, %r148, 1, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
+	mov.b64 %rd385, {%r150, %r151};
+	selp.b64 %rd386, %rd385, 0, %p92;
+	@!%p86 bra $L117;
+	mul.wide.u32 %rd387, %r7, 16;
+	add.s64 %rd388, %rd1, %rd387;
+	add.s64 %rd389, %rd388, 512;
+	st.shared.s64 [%rd389+0], %rd386;
 $L117:
-	setp.lt.s64 %p100, %rd422, %rd372;
-	not.pred %p101, %p100;
-	@!%p101 bra $L121;
-	bra.uni $L119;
-$L121:
-	mul.lo.s64 %rd423, %rd422, %rd164;
-	mad.lo.s64 %rd424, %rd423, 4, %rd162;
-	ld.shared.s32 %r157, [%rd424+0];
-	mov.b32 %r158, %r157;
-	add.s64 %rd425, %rd421, %rd422;
-	mul.lo.s64 %rd426, %rd425, %rd191;
-	mad.lo.s64 %rd427, %rd426, 4, %rd189;
-	st.global.s32 [%rd427+0], %r158;
+	sub.u32 %r152, %r10, 1;
+	setp.eq.u32 %p93, %r7, %r152;
+	@!%p93 bra $L118;
+	st.shared.s64 [%rd1+1024], %rd371;
 $L118:
-	add.s64 %rd428, %rd422, 1;
-	mov.b64 %rd422, %rd428;
-	bra.uni $L117;
-$L119:
-	bra.uni $L98;
-$L97:
-	bra.uni $L96;
-$L98:
-	bra.uni $L7;
-$L9:
-	cvt.u64.u32 %rd429, %r2;
-	add.s64 %rd430, %rd168, %rd429;
-	mov.b64 %rd431, %rd430;
-	mov.b32 %r159, -1;
-	mov.b64 %rd432, 0;
-	mov.b64 %rd433, 0;
+$L110:
+	bar.sync 0;
+	mul.wide.u32 %rd390, %r8, 16;
+	add.s64 %rd391, %rd1, %rd390;
+	add.s64 %rd392, %rd391, 512;
+	ld.shared.s64 %rd393, [%rd392+0];
+	add.s64 %rd394, %rd393, %rd368;
+	ld.shared.s64 %rd395, [%rd1+1024];
+	mov.b64 {%r153, %r154}, %rd394;
+	shfl.sync.idx.b32 %r155|%p94, %r153, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r156, %r154, 0, %r22, %r17;
+	mov.b64 %rd396, {%r155, %r156};
+	mov.b64 %rd397, %rd395;
+	mov.b64 %rd398, %rd396;
+	mov.b64 %rd399, %rd397;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	mov.b64 %rd402, %rd400;
+	mov.b64 %rd403, %rd401;
+	mov.b64 %rd404, 0;
+	cvt.u64.u32 %rd405, %r2;
+	setp.eq.s64 %p95, %rd405, 0;
+	setp.gt.s64 %p96, %rd403, 0;
+	and.pred %p97, %p95, %p96;
+	@!%p97 bra $L120;
+	atom.global.add.u64 %rd406, [%rd192], %rd403;
+	mov.b64 %rd407, %rd406;
+	mov.b64 %rd404, %rd407;
+$L120:
+	cvt.u64.u32 %rd408, %r2;
+	setp.eq.s64 %p98, %rd408, 0;
+	setp.eq.u32 %p99, %r1, 0;
+	and.pred %p100, %p98, %p99;
+	bar.sync 0;
+	@!%p100 bra $L121;
+	st.shared.s64 [%rd1+1024], %rd404;
+$L121:
+	bar.sync 0;
+	ld.shared.s64 %rd409, [%rd1+1024];
+	mov.b64 %rd410, %rd409;
+	mov.b64 %rd404, %rd410;
+	add.s64 %rd411, %rd404, %rd402;
+	mov.b64 %rd412, %rd411;
+	mov.b64 %rd413, 0;
 $L122:
-	@!%p13 bra $L126;
-	mov.b64 %rd434, 4611686018427387904;
+	setp.lt.s64 %p101, %rd413, %rd363;
+	not.pred %p102, %p101;
+	@!%p102 bra $L126;
 	bra.uni $L124;
 $L126:
-	mov.b64 %rd434, %rd151;
-	bra.uni $L124;
+	mul.lo.s64 %rd414, %rd413, %rd164;
+	mad.lo.s64 %rd415, %rd414, 4, %rd162;
+	ld.shared.s32 %r157, [%rd415+0];
+	mov.b32 %r158, %r157;
+	add.s64 %rd416, %rd412, %rd413;
+	mul.lo.s64 %rd417, %rd416, %rd191;
+	mad.lo.s64 %rd418, %rd417, 4, %rd189;
+	st.global.s32 [%rd418+0], %r158;
 $L123:
+	add.s64 %rd419, %rd413, 1;
+	mov.b64 %rd413, %rd419;
 	bra.uni $L122;
 $L124:
-	mov.b64 %rd435, %rd434;
+	bra.uni $L103;
+$L102:
+	bra.uni $L101;
+$L103:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd420, %r2;
+	add.s64 %rd421, %rd168, %rd420;
+	mov.b64 %rd422, %rd421;
+	mov.b32 %r159, -1;
+	mov.b64 %rd423, 0;
+	mov.b64 %rd424, 0;
 $L127:
-	mov.b64 %rd436, 0;
-	mov.b64 %rd437, %rd435;
-$L130:
-	setp.gt.s64 %p102, %rd437, 0;
-	not.pred %p103, %p102;
-	@!%p103 bra $L134;
-	bra.uni $L132;
-$L134:
-	setp.ge.s64 %p104, %rd432, %rd433;
-	@!%p104 bra $L136;
-	setp.ge.s64 %p105, %rd431, %rd171;
-	@!%p105 bra $L138;
-	bra.uni $L132;
-$L138:
-	mov.pred %p106, %p12;
-	mov.b64 %rd438, %rd132;
-	mov.b64 %rd439, %rd431;
+	@!%p13 bra $L131;
+	mov.b64 %rd425, 4611686018427387904;
+	bra.uni $L129;
+$L131:
+	mov.b64 %rd425, %rd151;
+	bra.uni $L129;
+$L128:
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd426, %rd425;
+$L132:
+	mov.b64 %rd427, 0;
+	mov.b64 %rd428, %rd426;
+$L135:
+	setp.gt.s64 %p103, %rd428, 0;
+	not.pred %p104, %p103;
+	@!%p104 bra $L139;
+	bra.uni $L137;
 $L139:
+	setp.ge.s64 %p105, %rd423, %rd424;
+	@!%p105 bra $L141;
+	setp.ge.s64 %p106, %rd422, %rd171;
 	@!%p106 bra $L143;
-	shr.s64 %rd440, %rd439, 5;
-	mul.lo.s64 %rd441, %rd440, %rd138;
-	mad.lo.s64 %rd442, %rd441, 4, %rd136;
-	ld.global.nc.u32 %r160, [%rd442+0];
+	bra.uni $L137;
+$L143:
+	mov.pred %p107, %p12;
+	mov.b64 %rd429, %rd132;
+	mov.b64 %rd430, %rd422;
+$L144:
+	@!%p107 bra $L148;
+	shr.s64 %rd431, %rd430, 5;
+	mul.lo.s64 %rd432, %rd431, %rd138;
+	mad.lo.s64 %rd433, %rd432, 4, %rd136;
+	ld.global.nc.u32 %r160, [%rd433+0];
 	mov.b32 %r161, %r160;
-	and.b64 %rd443, %rd439, 31;
-	min.u64 %rd444, %rd443, 32;
-	cvt.u32.u64 %r162, %rd444;
+	and.b64 %rd434, %rd430, 31;
+	min.u64 %rd435, %rd434, 32;
+	cvt.u32.u64 %r162, %rd435;
 	mov.b32 %r164, 0x1;
 	shl.b32 %r163, %r164, %r162;
-	setp.hs.u32 %p107, %r162, 32;
-	selp.b32 %r165, 0, %r163, %p107;
+	setp.hs.u32 %p108, %r162, 32;
+	selp.b32 %r165, 0, %r163, %p108;
 	and.b32 %r166, %r161, %r165;
-	setp.ne.u32 %p108, %r166, 0x0;
-	@!%p108 bra $L145;
-	cvt.u32.u64 %r167, %rd439;
+	setp.ne.u32 %p109, %r166, 0x0;
+	@!%p109 bra $L150;
+	cvt.u32.u64 %r167, %rd430;
 	mov.b32 %r168, %r167;
-	bra.uni $L141;
-$L145:
+	bra.uni $L146;
+$L150:
 	mov.b32 %r168, -1;
-	bra.uni $L141;
-$L143:
-	mul.lo.s64 %rd445, %rd439, %rd135;
-	mad.lo.s64 %rd446, %rd445, 4, %rd133;
-	ld.global.nc.s32 %r169, [%rd446+0];
+	bra.uni $L146;
+$L148:
+	mul.lo.s64 %rd436, %rd430, %rd135;
+	mad.lo.s64 %rd437, %rd436, 4, %rd133;
+	ld.global.nc.s32 %r169, [%rd437+0];
 	mov.b32 %r170, %r169;
 	mov.b32 %r168, %r170;
-	bra.uni $L141;
-$L140:
-	bra.uni $L139;
-$L141:
+	bra.uni $L146;
+$L145:
+	bra.uni $L144;
+$L146:
 	mov.b32 %r159, %r168;
-	add.s64 %rd447, %rd431, %rd166;
-	mov.b64 %rd431, %rd447;
-	setp.ge.s32 %p109, %r159, 0;
-	@!%p109 bra $L147;
-	mov.b64 %rd448, %rd122;
+	add.s64 %rd438, %rd422, %rd166;
+	mov.b64 %rd422, %rd438;
+	setp.ge.s32 %p110, %r159, 0;
+	@!%p110 bra $L152;
+	mov.b64 %rd439, %rd122;
 	mov.b32 %r171, %r159;
-	cvt.s64.s32 %rd449, %r171;
-	mul.lo.s64 %rd450, %rd449, %rd125;
-	mad.lo.s64 %rd451, %rd450, 8, %rd123;
-	ld.global.nc.s64 %rd452, [%rd451+0];
-	mov.b64 %rd453, %rd452;
-	mov.b64 %rd454, %rd453;
-	mov.b64 %rd455, %rd122;
+	cvt.s64.s32 %rd440, %r171;
+	mul.lo.s64 %rd441, %rd440, %rd125;
+	mad.lo.s64 %rd442, %rd441, 8, %rd123;
+	ld.global.nc.s64 %rd443, [%rd442+0];
+	mov.b64 %rd444, %rd443;
+	mov.b64 %rd445, %rd444;
+	mov.b64 %rd446, %rd122;
 	mov.b32 %r172, %r159;
-	cvt.s64.s32 %rd456, %r172;
-	add.s64 %rd457, %rd456, 1;
-	mul.lo.s64 %rd458, %rd457, %rd125;
-	mad.lo.s64 %rd459, %rd458, 8, %rd123;
-	ld.global.nc.s64 %rd460, [%rd459+0];
-	mov.b64 %rd461, %rd460;
-	mov.b64 %rd462, %rd461;
-	mov.b64 %rd463, %rd454;
-	mov.b64 %rd464, %rd462;
-	mov.b64 %rd432, %rd463;
-	mov.b64 %rd433, %rd464;
-$L147:
-	bra.uni $L131;
-$L136:
-	mul.lo.s64 %rd465, %rd432, %rd128;
-	mad.lo.s64 %rd466, %rd465, 4, %rd126;
-	ld.global.nc.s32 %r173, [%rd466+0];
+	cvt.s64.s32 %rd447, %r172;
+	add.s64 %rd448, %rd447, 1;
+	mul.lo.s64 %rd449, %rd448, %rd125;
+	mad.lo.s64 %rd450, %rd449, 8, %rd123;
+	ld.global.nc.s64 %rd451, [%rd450+0];
+	mov.b64 %rd452, %rd451;
+	mov.b64 %rd453, %rd452;
+	mov.b64 %rd454, %rd445;
+	mov.b64 %rd455, %rd453;
+	mov.b64 %rd423, %rd454;
+	mov.b64 %rd424, %rd455;
+$L152:
+	bra.uni $L136;
+$L141:
+	mul.lo.s64 %rd456, %rd423, %rd128;
+	mad.lo.s64 %rd457, %rd456, 4, %rd126;
+	ld.global.nc.s32 %r173, [%rd457+0];
 	mov.b32 %r174, %r173;
 	mov.b32 %r175, %r174;
 	mov.b32 %r176, %r159;
 	mov.b32 %r177, %r175;
-	mov.b64 %rd467, %rd432;
-$L148:
-	cvt.s64.s32 %rd468, %r177;
-	mul.lo.s64 %rd469, %rd468, %rd156;
-	mad.lo.s64 %rd470, %rd469, 8, %rd154;
-	ld.relaxed.gpu.global.f64 %fd13, [%rd470+0];
-	mov.f64 %fd14, %fd13;
-	setp.eq.f64 %p110, %fd14, 0dFFF0000000000000;
-	@!%p110 bra $L152;
-	mov.pred %p111, 0;
-	bra.uni $L150;
-$L152:
-	cvt.s64.s32 %rd471, %r177;
-	mul.lo.s64 %rd472, %rd471, %rd156;
-	mad.lo.s64 %rd473, %rd472, 8, %rd154;
-	mov.f64 %fd15, 0dFFF0000000000000;
-	ld.relaxed.gpu.global.b64 %rd474, [%rd473];
+	mov.b64 %rd458, %rd423;
 $L153:
-	mov.b64 %fd16, %rd474;
+	cvt.s64.s32 %rd459, %r177;
+	mul.lo.s64 %rd460, %rd459, %rd156;
+	mad.lo.s64 %rd461, %rd460, 8, %rd154;
+	ld.relaxed.gpu.global.f64 %fd13, [%rd461+0];
+	mov.f64 %fd14, %fd13;
+	setp.eq.f64 %p111, %fd14, 0dFFF0000000000000;
+	@!%p111 bra $L157;
+	mov.pred %p112, 0;
+	bra.uni $L155;
+$L157:
+	cvt.s64.s32 %rd462, %r177;
+	mul.lo.s64 %rd463, %rd462, %rd156;
+	mad.lo.s64 %rd464, %rd463, 8, %rd154;
+	mov.f64 %fd15, 0dFFF0000000000000;
+	ld.relaxed.gpu.global.b64 %rd465, [%rd464];
+$L158:
+	mov.b64 %fd16, %rd465;
 	min.f64 %fd17, %fd16, %fd15;
-	mov.b64 %rd475, %fd16;
-	mov.b64 %rd476, %fd15;
-	or.b64 %rd477, %rd475, %rd476;
-	setp.eq.f64 %p112, %fd16, %fd15;
-	mov.b64 %fd18, %rd477;
-	selp.f64 %fd19, %fd18, %fd17, %p112;
-	setp.nan.f64 %p113, %fd16, %fd15;
+	mov.b64 %rd466, %fd16;
+	mov.b64 %rd467, %fd15;
+	or.b64 %rd468, %rd466, %rd467;
+	setp.eq.f64 %p113, %fd16, %fd15;
+	mov.b64 %fd18, %rd468;
+	selp.f64 %fd19, %fd18, %fd17, %p113;
+	setp.nan.f64 %p114, %fd16, %fd15;
 	add.rn.f64 %fd20, %fd16, %fd15;
-	selp.f64 %fd21, %fd20, %fd19, %p113;
-	mov.b64 %rd478, %fd21;
-	setp.eq.u64 %p114, %rd474, %rd478;
-	@%p114 bra $L154;
-	atom.global.cas.b64 %rd479, [%rd473], %rd474, %rd478;
-	setp.eq.u64 %p115, %rd479, %rd474;
-	mov.b64 %rd474, %rd479;
-	@!%p115 bra $L153;
-$L154:
-	mov.b64 %fd23, %rd474;
+	selp.f64 %fd21, %fd20, %fd19, %p114;
+	mov.b64 %rd469, %fd21;
+	setp.eq.u64 %p115, %rd465, %rd469;
+	@%p115 bra $L159;
+	atom.global.cas.b64 %rd470, [%rd464], %rd465, %rd469;
+	setp.eq.u64 %p116, %rd470, %rd465;
+	mov.b64 %rd465, %rd470;
+	@!%p116 bra $L158;
+$L159:
+	mov.b64 %fd23, %rd465;
 	mov.f64 %fd22, %fd23;
 	mov.f64 %fd24, %fd22;
-	setp.neu.f64 %p116, %fd24, 0dFFF0000000000000;
-	mov.pred %p111, %p116;
-	bra.uni $L150;
-$L149:
-	bra.uni $L148;
-$L150:
-	@!%p111 bra $L156;
-	mov.pred %p117, 0;
-	mov.b64 %rd480, %rd436;
+	setp.neu.f64 %p117, %fd24, 0dFFF0000000000000;
+	mov.pred %p112, %p117;
+	bra.uni $L155;
+$L154:
+	bra.uni $L153;
+$L155:
+	@!%p112 bra $L161;
+	mov.pred %p118, 0;
+	mov.b64 %rd471, %rd427;
 	mov.b32 %r178, %r175;
-$L157:
-	@!%p13 bra $L161;
+$L162:
+	@!%p13 bra $L166;
 	shr.s32 %r179, %r178, 5;
-	cvt.s64.s32 %rd481, %r179;
-	mov.b64 %rd482, %rd481;
+	cvt.s64.s32 %rd472, %r179;
+	mov.b64 %rd473, %rd472;
 	and.b32 %r180, %r178, 31;
-	cvt.s64.s32 %rd483, %r180;
-	min.u64 %rd484, %rd483, 32;
-	cvt.u32.u64 %r181, %rd484;
+	cvt.s64.s32 %rd474, %r180;
+	min.u64 %rd475, %rd474, 32;
+	cvt.u32.u64 %r181, %rd475;
 	mov.b32 %r183, 0x1;
 	shl.b32 %r182, %r183, %r181;
-	setp.hs.u32 %p118, %r181, 32;
-	selp.b32 %r184, 0, %r182, %p118;
+	setp.hs.u32 %p119, %r181, 32;
+	selp.b32 %r184, 0, %r182, %p119;
 	mov.b32 %r185, %r184;
-	mov.b64 %rd485, %rd482;
+	mov.b64 %rd476, %rd473;
 	mov.b32 %r186, %r185;
-	mul.lo.s64 %rd486, %rd485, %rd147;
-	mad.lo.s64 %rd487, %rd486, 4, %rd145;
-	ld.relaxed.gpu.global.u32 %r187, [%rd487+0];
+	mul.lo.s64 %rd477, %rd476, %rd147;
+	mad.lo.s64 %rd478, %rd477, 4, %rd145;
+	ld.relaxed.gpu.global.u32 %r187, [%rd478+0];
 	mov.b32 %r188, %r187;
 	and.b32 %r189, %r188, %r186;
-	setp.ne.u32 %p119, %r189, 0x0;
-	mov.pred %p120, %p119;
-	not.pred %p121, %p120;
-	@!%p121 bra $L163;
-	mul.lo.s64 %rd488, %rd485, %rd147;
-	mad.lo.s64 %rd489, %rd488, 4, %rd145;
-	atom.global.or.b32 %r190, [%rd489], %r186;
+	setp.ne.u32 %p120, %r189, 0x0;
+	mov.pred %p121, %p120;
+	not.pred %p122, %p121;
+	@!%p122 bra $L168;
+	mul.lo.s64 %rd479, %rd476, %rd147;
+	mad.lo.s64 %rd480, %rd479, 4, %rd145;
+	atom.global.or.b32 %r190, [%rd480], %r186;
 	mov.b32 %r191, %r190;
 	and.b32 %r192, %r191, %r186;
-	setp.ne.u32 %p122, %r192, 0x0;
-	mov.pred %p120, %p122;
-$L163:
-	@!%p120 bra $L165;
-	mov.b64 %rd490, %rd480;
-	mov.b64 %rd491, %rd490;
-	mov.pred %p123, 0;
-	bra.uni $L159;
-$L165:
-	mov.b64 %rd492, %rd480;
-	mov.b64 %rd491, %rd492;
-	mov.pred %p123, 1;
-	bra.uni $L159;
-$L161:
-	@!%p14 bra $L167;
-	cvt.s64.s32 %rd493, %r178;
-	mul.lo.s64 %rd494, %rd493, %rd150;
-	mad.lo.s64 %rd495, %rd494, 4, %rd148;
-	ld.relaxed.gpu.global.s32 %r193, [%rd495+0];
+	setp.ne.u32 %p123, %r192, 0x0;
+	mov.pred %p121, %p123;
+$L168:
+	@!%p121 bra $L170;
+	mov.b64 %rd481, %rd471;
+	mov.b64 %rd482, %rd481;
+	mov.pred %p124, 0;
+	bra.uni $L164;
+$L170:
+	mov.b64 %rd483, %rd471;
+	mov.b64 %rd482, %rd483;
+	mov.pred %p124, 1;
+	bra.uni $L164;
+$L166:
+	@!%p14 bra $L172;
+	cvt.s64.s32 %rd484, %r178;
+	mul.lo.s64 %rd485, %rd484, %rd150;
+	mad.lo.s64 %rd486, %rd485, 4, %rd148;
+	ld.relaxed.gpu.global.s32 %r193, [%rd486+0];
 	mov.b32 %r194, %r193;
-	setp.eq.s32 %p124, %r194, %r36;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L169;
-	cvt.s64.s32 %rd496, %r178;
-	mul.lo.s64 %rd497, %rd496, %rd150;
-	mad.lo.s64 %rd498, %rd497, 4, %rd148;
-	atom.global.exch.b32 %r195, [%rd498], %r36;
+	setp.eq.s32 %p125, %r194, %r36;
+	mov.pred %p126, %p125;
+	not.pred %p127, %p126;
+	@!%p127 bra $L174;
+	cvt.s64.s32 %rd487, %r178;
+	mul.lo.s64 %rd488, %rd487, %rd150;
+	mad.lo.s64 %rd489, %rd488, 4, %rd148;
+	atom.global.exch.b32 %r195, [%rd489], %r36;
 	mov.b32 %r196, %r195;
-	setp.eq.s32 %p127, %r196, %r36;
-	mov.pred %p125, %p127;
-$L169:
-	@!%p125 bra $L171;
-	mov.b64 %rd499, %rd480;
-	mov.b64 %rd491, %rd499;
-	mov.pred %p123, 0;
-	bra.uni $L159;
-$L171:
-$L167:
-	mul.lo.s64 %rd500, %rd480, %rd164;
-	mad.lo.s64 %rd501, %rd500, 4, %rd162;
-	st.shared.s32 [%rd501+0], %r178;
-	add.s64 %rd502, %rd480, 1;
-	mov.b64 %rd503, %rd502;
-	mov.b64 %rd491, %rd503;
-	mov.pred %p123, 1;
-	bra.uni $L159;
-$L158:
-	bra.uni $L157;
-$L159:
-	mov.b64 %rd504, %rd491;
-	mov.pred %p128, %p123;
-	mov.b64 %rd436, %rd504;
-	mov.pred %p117, %p128;
-	@!%p117 bra $L173;
-	mov.b64 %rd505, %rd122;
+	setp.eq.s32 %p128, %r196, %r36;
+	mov.pred %p126, %p128;
+$L174:
+	@!%p126 bra $L176;
+	mov.b64 %rd490, %rd471;
+	mov.b64 %rd482, %rd490;
+	mov.pred %p124, 0;
+	bra.uni $L164;
+$L176:
+$L172:
+	mul.lo.s64 %rd491, %rd471, %rd164;
+	mad.lo.s64 %rd492, %rd491, 4, %rd162;
+	st.shared.s32 [%rd492+0], %r178;
+	add.s64 %rd493, %rd471, 1;
+	mov.b64 %rd494, %rd493;
+	mov.b64 %rd482, %rd494;
+	mov.pred %p124, 1;
+	bra.uni $L164;
+$L163:
+	bra.uni $L162;
+$L164:
+	mov.b64 %rd495, %rd482;
+	mov.pred %p129, %p124;
+	mov.b64 %rd427, %rd495;
+	mov.pred %p118, %p129;
+	@!%p118 bra $L178;
+	mov.b64 %rd496, %rd122;
 	mov.b32 %r197, %r175;
-	setp.lt.s64 %p129, %rd108, 64;
-	setp.le.s64 %p130, %rd152, 1;
-	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L174;
+	mov.b64 %rd497, %rd108;
+	mov.b64 %rd498, %rd152;
+$L179:
+	setp.lt.s64 %p130, %rd497, 64;
+	setp.le.s64 %p131, %rd498, 1;
+	or.pred %p132, %p130, %p131;
+	@!%p132 bra $L183;
+	mov.b64 %rd499, 1;
+	bra.uni $L181;
+$L183:
+	mov.b64 %rd500, %rd498;
+	setp.ge.s64 %p133, %rd497, 4096;
+	@!%p133 bra $L185;
+	mul.lo.s64 %rd501, %rd500, 4;
+	mov.b64 %rd500, %rd501;
+$L185:
+	setp.ge.s64 %p134, %rd497, 65536;
+	@!%p134 bra $L187;
+	mul.lo.s64 %rd502, %rd500, 4;
+	mov.b64 %rd500, %rd502;
+$L187:
+	sub.s64 %rd503, %rd500, 1;
+	and.b64 %rd504, %rd497, %rd503;
+	setp.eq.s64 %p135, %rd504, 0;
+	@!%p135 bra $L189;
+	mov.b64 %rd499, %rd500;
+	bra.uni $L181;
+$L189:
+	mov.b64 %rd499, 0;
+	bra.uni $L181;
+$L180:
+	bra.uni $L179;
+$L181:
+	mov.b64 %rd505, %rd499;
+	setp.ne.s64 %p136, %rd505, 0;
+	@!%p136 bra $L191;
 	cvt.s64.s32 %rd506, %r197;
 	add.s64 %rd507, %rd506, 1;
 	mul.lo.s64 %rd508, %rd507, %rd125;
@@ -2609,742 +2641,710 @@ $L159:
 	ld.global.nc.s64 %rd515, [%rd514+0];
 	mov.b64 %rd516, %rd515;
 	sub.s64 %rd517, %rd511, %rd516;
-	add.s64 %rd518, %rd109, %rd517;
-	mov.b64 %rd109, %rd518;
-	bra.uni $L175;
-$L174:
-	mov.b64 %rd519, %rd152;
-	setp.ge.s64 %p132, %rd108, 4096;
-	@!%p132 bra $L177;
-	mul.lo.s64 %rd520, %rd519, 4;
-	mov.b64 %rd519, %rd520;
-$L177:
-	setp.ge.s64 %p133, %rd108, 65536;
-	@!%p133 bra $L179;
-	mul.lo.s64 %rd521, %rd519, 4;
-	mov.b64 %rd519, %rd521;
-$L179:
-	sub.s64 %rd522, %rd519, 1;
-	and.b64 %rd523, %rd108, %rd522;
-	setp.eq.s64 %p134, %rd523, 0;
-	@!%p134 bra $L181;
-	cvt.s64.s32 %rd524, %r197;
-	add.s64 %rd525, %rd524, 1;
-	mul.lo.s64 %rd526, %rd525, %rd125;
-	mad.lo.s64 %rd527, %rd526, 8, %rd123;
-	ld.global.nc.s64 %rd528, [%rd527+0];
-	mov.b64 %rd529, %rd528;
-	cvt.s64.s32 %rd530, %r197;
-	mul.lo.s64 %rd531, %rd530, %rd125;
-	mad.lo.s64 %rd532, %rd531, 8, %rd123;
-	ld.global.nc.s64 %rd533, [%rd532+0];
-	mov.b64 %rd534, %rd533;
-	sub.s64 %rd535, %rd529, %rd534;
-	mul.lo.s64 %rd536, %rd519, %rd535;
-	add.s64 %rd537, %rd109, %rd536;
-	mov.b64 %rd109, %rd537;
-$L181:
-$L175:
-	add.s64 %rd538, %rd108, 1;
-	mov.b64 %rd108, %rd538;
-$L173:
-$L156:
-	add.s64 %rd539, %rd432, 1;
-	mov.b64 %rd432, %rd539;
-	sub.s64 %rd540, %rd437, 1;
-	mov.b64 %rd437, %rd540;
-$L131:
-	bra.uni $L130;
-$L132:
-	mov.b64 %rd541, %rd436;
-$L182:
-	@!%p13 bra $L186;
-	bra.uni $L184;
-$L186:
-	// block scan
-	mov.b64 %rd542, %rd541;
-	mov.b32 %r198, %r3;
-$L187:
-	setp.hs.u32 %p135, %r198, 32;
-	@%p135 bra $L188;
-	mov.b64 {%r199, %r200}, %rd542;
-	shfl.sync.up.b32 %r201|%p136, %r199, %r198, 0, %r17;
-	shfl.sync.up.b32 %r202, %r200, %r198, 0, %r17;
-	mov.b64 %rd543, {%r201, %r202};
-	@!%p136 bra $L189;
-	add.s64 %rd544, %rd543, %rd542;
-	mov.b64 %rd542, %rd544;
-$L189:
-	shl.b32 %r198, %r198, 1;
-	bra.uni $L187;
-$L188:
-	mov.b64 {%r203, %r204}, %rd542;
-	shfl.sync.up.b32 %r205|%p137, %r203, %r3, 0, %r17;
-	shfl.sync.up.b32 %r206, %r204, %r3, 0, %r17;
-	mov.b64 %rd545, {%r205, %r206};
-	setp.lo.u32 %p138, %r3, 32;
-	and.pred %p139, %p137, %p138;
-	selp.b64 %rd546, %rd545, 0, %p139;
-	sub.u32 %r207, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r207;
-	@!%p140 bra $L190;
-	mul.wide.u32 %rd547, %r8, 16;
-	add.s64 %rd548, %rd1, %rd547;
-	st.shared.s64 [%rd548+0], %rd542;
-$L190:
-	bar.sync 0;
-	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L191;
-	mov.b64 %rd549, 0;
-	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L192;
-	mul.wide.u32 %rd550, %r7, 16;
-	add.s64 %rd551, %rd1, %rd550;
-	ld.shared.s64 %rd552, [%rd551+0];
-	mov.b64 %rd549, %rd552;
-$L192:
-	mov.b64 {%r208, %r209}, %rd549;
-	shfl.sync.up.b32 %r210|%p143, %r208, 1, 0, %r17;
-	shfl.sync.up.b32 %r211, %r209, 1, 0, %r17;
-	mov.b64 %rd553, {%r210, %r211};
-	@!%p143 bra $L193;
-	add.s64 %rd554, %rd553, %rd549;
-	mov.b64 %rd549, %rd554;
-$L193:
-	mov.b64 {%r212, %r213}, %rd549;
-	shfl.sync.up.b32 %r214|%p144, %r212, 2, 0, %r17;
-	shfl.sync.up.b32 %r215, %r213, 2, 0, %r17;
-	mov.b64 %rd555, {%r214, %r215};
-	@!%p144 bra $L194;
-	add.s64 %rd556, %rd555, %rd549;
-	mov.b64 %rd549, %rd556;
-$L194:
-	mov.b64 {%r216, %r217}, %rd549;
-	shfl.sync.up.b32 %r218|%p145, %r216, 4, 0, %r17;
-	shfl.sync.up.b32 %r219, %r217, 4, 0, %r17;
-	mov.b64 %rd557, {%r218, %r219};
-	@!%p145 bra $L195;
-	add.s64 %rd558, %rd557, %rd549;
-	mov.b64 %rd549, %rd558;
-$L195:
-	mov.b64 {%r220, %r221}, %rd549;
-	shfl.sync.up.b32 %r222|%p146, %r220, 8, 0, %r17;
-	shfl.sync.up.b32 %r223, %r221, 8, 0, %r17;
-	mov.b64 %rd559, {%r222, %r223};
-	@!%p146 bra $L196;
-	add.s64 %rd560, %rd559, %rd549;
-	mov.b64 %rd549, %rd560;
-$L196:
-	mov.b64 {%r224, %r225}, %rd549;
-	shfl.sync.up.b32 %r226|%p147, %r224, 16, 0, %r17;
-	shfl.sync.up.b32 %r227, %r225, 16, 0, %r17;
-	mov.b64 %rd561, {%r226, %r227};
-	@!%p147 bra $L197;
-	add.s64 %rd562, %rd561, %rd549;
-	mov.b64 %rd549, %rd562;
-$L197:
-	mov.b64 {%r228, %r229}, %rd549;
-	shfl.sync.up.b32 %r230|%p148, %r228, 1, 0, %r17;
-	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
-	mov.b64 %rd563, {%r230, %r231};
-	selp.b64 %rd564, %rd563, 0, %p148;
-	@!%p142 bra $L198;
-	mul.wide.u32 %rd565, %r7, 16;
-	add.s64 %rd566, %rd1, %rd565;
-	add.s64 %rd567, %rd566, 512;
-	st.shared.s64 [%rd567+0], %rd564;
-$L198:
-	sub.u32 %r232, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r232;
-	@!%p149 bra $L199;
-	st.shared.s64 [%rd1+1024], %rd549;
-$L199:
+	mul.lo.s64 %rd518, %rd505, %rd517;
+	add.s64 %rd519, %rd109, %rd518;
+	mov.b64 %rd109, %rd519;
 $L191:
+	add.s64 %rd520, %rd108, 1;
+	mov.b64 %rd108, %rd520;
+$L178:
+$L161:
+	add.s64 %rd521, %rd423, 1;
+	mov.b64 %rd423, %rd521;
+	sub.s64 %rd522, %rd428, 1;
+	mov.b64 %rd428, %rd522;
+$L136:
+	bra.uni $L135;
+$L137:
+	mov.b64 %rd523, %rd427;
+$L192:
+	@!%p13 bra $L196;
+	bra.uni $L194;
+$L196:
+	// block scan
+	mov.b64 %rd524, %rd523;
+	mov.b32 %r198, %r3;
+$L197:
+	setp.hs.u32 %p137, %r198, 32;
+	@%p137 bra $L198;
+	mov.b64 {%r199, %r200}, %rd524;
+	shfl.sync.up.b32 %r201|%p138, %r199, %r198, 0, %r17;
+	shfl.sync.up.b32 %r202, %r200, %r198, 0, %r17;
+	mov.b64 %rd525, {%r201, %r202};
+	@!%p138 bra $L199;
+	add.s64 %rd526, %rd525, %rd524;
+	mov.b64 %rd524, %rd526;
+$L199:
+	shl.b32 %r198, %r198, 1;
+	bra.uni $L197;
+$L198:
+	mov.b64 {%r203, %r204}, %rd524;
+	shfl.sync.up.b32 %r205|%p139, %r203, %r3, 0, %r17;
+	shfl.sync.up.b32 %r206, %r204, %r3, 0, %r17;
+	mov.b64 %rd527, {%r205, %r206};
+	setp.lo.u32 %p140, %r3, 32;
+	and.pred %p141, %p139, %p140;
+	selp.b64 %rd528, %rd527, 0, %p141;
+	sub.u32 %r207, %r13, %r3;
+	setp.eq.u32 %p142, %r7, %r207;
+	@!%p142 bra $L200;
+	mul.wide.u32 %rd529, %r8, 16;
+	add.s64 %rd530, %rd1, %rd529;
+	st.shared.s64 [%rd530+0], %rd524;
+$L200:
 	bar.sync 0;
-	mul.wide.u32 %rd568, %r8, 16;
-	add.s64 %rd569, %rd1, %rd568;
-	add.s64 %rd570, %rd569, 512;
-	ld.shared.s64 %rd571, [%rd570+0];
-	add.s64 %rd572, %rd571, %rd546;
-	ld.shared.s64 %rd573, [%rd1+1024];
-	mov.b64 {%r233, %r234}, %rd572;
-	shfl.sync.idx.b32 %r235|%p150, %r233, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r236, %r234, 0, %r22, %r17;
-	mov.b64 %rd574, {%r235, %r236};
-	mov.b64 %rd575, %rd573;
-	mov.b64 %rd576, %rd574;
-	mov.b64 %rd577, %rd575;
-	mov.b64 %rd578, %rd576;
-	mov.b64 %rd579, %rd577;
-	mov.b64 %rd580, %rd578;
-	mov.b64 %rd581, %rd579;
-	mov.b64 %rd582, 0;
-	cvt.u64.u32 %rd583, %r2;
-	setp.eq.s64 %p151, %rd583, 0;
-	setp.gt.s64 %p152, %rd581, 0;
-	and.pred %p153, %p151, %p152;
-	@!%p153 bra $L201;
-	atom.global.add.u64 %rd584, [%rd142], %rd581;
-	mov.b64 %rd585, %rd584;
-	mov.b64 %rd582, %rd585;
-$L201:
-	cvt.u64.u32 %rd586, %r2;
-	setp.eq.s64 %p154, %rd586, 0;
-	setp.eq.u32 %p155, %r1, 0;
-	and.pred %p156, %p154, %p155;
-	bar.sync 0;
-	@!%p156 bra $L202;
-	st.shared.s64 [%rd1+1024], %rd582;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L201;
+	mov.b64 %rd531, 0;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L202;
+	mul.wide.u32 %rd532, %r7, 16;
+	add.s64 %rd533, %rd1, %rd532;
+	ld.shared.s64 %rd534, [%rd533+0];
+	mov.b64 %rd531, %rd534;
 $L202:
-	bar.sync 0;
-	ld.shared.s64 %rd587, [%rd1+1024];
-	mov.b64 %rd588, %rd587;
-	mov.b64 %rd582, %rd588;
-	add.s64 %rd589, %rd582, %rd580;
-	mov.b64 %rd590, %rd589;
-	mov.b64 %rd591, 0;
+	mov.b64 {%r208, %r209}, %rd531;
+	shfl.sync.up.b32 %r210|%p145, %r208, 1, 0, %r17;
+	shfl.sync.up.b32 %r211, %r209, 1, 0, %r17;
+	mov.b64 %rd535, {%r210, %r211};
+	@!%p145 bra $L203;
+	add.s64 %rd536, %rd535, %rd531;
+	mov.b64 %rd531, %rd536;
 $L203:
-	setp.lt.s64 %p157, %rd591, %rd541;
-	not.pred %p158, %p157;
-	@!%p158 bra $L207;
-	bra.uni $L205;
-$L207:
-	mul.lo.s64 %rd592, %rd591, %rd164;
-	mad.lo.s64 %rd593, %rd592, 4, %rd162;
-	ld.shared.s32 %r237, [%rd593+0];
-	mov.b32 %r238, %r237;
-	add.s64 %rd594, %rd590, %rd591;
-	mul.lo.s64 %rd595, %rd594, %rd141;
-	mad.lo.s64 %rd596, %rd595, 4, %rd139;
-	st.global.s32 [%rd596+0], %r238;
+	mov.b64 {%r212, %r213}, %rd531;
+	shfl.sync.up.b32 %r214|%p146, %r212, 2, 0, %r17;
+	shfl.sync.up.b32 %r215, %r213, 2, 0, %r17;
+	mov.b64 %rd537, {%r214, %r215};
+	@!%p146 bra $L204;
+	add.s64 %rd538, %rd537, %rd531;
+	mov.b64 %rd531, %rd538;
 $L204:
-	add.s64 %rd597, %rd591, 1;
-	mov.b64 %rd591, %rd597;
-	bra.uni $L203;
+	mov.b64 {%r216, %r217}, %rd531;
+	shfl.sync.up.b32 %r218|%p147, %r216, 4, 0, %r17;
+	shfl.sync.up.b32 %r219, %r217, 4, 0, %r17;
+	mov.b64 %rd539, {%r218, %r219};
+	@!%p147 bra $L205;
+	add.s64 %rd540, %rd539, %rd531;
+	mov.b64 %rd531, %rd540;
 $L205:
-	bra.uni $L184;
-$L183:
-	bra.uni $L182;
-$L184:
-	mov.b64 %rd598, 0;
-	setp.lt.s64 %p159, %rd432, %rd433;
-	setp.lt.s64 %p160, %rd431, %rd171;
-	or.pred %p161, %p159, %p160;
-	@!%p161 bra $L209;
-	mov.b64 %rd598, 1;
+	mov.b64 {%r220, %r221}, %rd531;
+	shfl.sync.up.b32 %r222|%p148, %r220, 8, 0, %r17;
+	shfl.sync.up.b32 %r223, %r221, 8, 0, %r17;
+	mov.b64 %rd541, {%r222, %r223};
+	@!%p148 bra $L206;
+	add.s64 %rd542, %rd541, %rd531;
+	mov.b64 %rd531, %rd542;
+$L206:
+	mov.b64 {%r224, %r225}, %rd531;
+	shfl.sync.up.b32 %r226|%p149, %r224, 16, 0, %r17;
+	shfl.sync.up.b32 %r227, %r225, 16, 0, %r17;
+	mov.b64 %rd543, {%r226, %r227};
+	@!%p149 bra $L207;
+	add.s64 %rd544, %rd543, %rd531;
+	mov.b64 %rd531, %rd544;
+$L207:
+	mov.b64 {%r228, %r229}, %rd531;
+	shfl.sync.up.b32 %r230|%p150, %r228, 1, 0, %r17;
+	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
+	mov.b64 %rd545, {%r230, %r231};
+	selp.b64 %rd546, %rd545, 0, %p150;
+	@!%p144 bra $L208;
+	mul.wide.u32 %rd547, %r7, 16;
+	add.s64 %rd548, %rd1, %rd547;
+	add.s64 %rd549, %rd548, 512;
+	st.shared.s64 [%rd549+0], %rd546;
+$L208:
+	sub.u32 %r232, %r10, 1;
+	setp.eq.u32 %p151, %r7, %r232;
+	@!%p151 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd531;
 $L209:
-	mov.b64 %rd599, %rd598;
+$L201:
+	bar.sync 0;
+	mul.wide.u32 %rd550, %r8, 16;
+	add.s64 %rd551, %rd1, %rd550;
+	add.s64 %rd552, %rd551, 512;
+	ld.shared.s64 %rd553, [%rd552+0];
+	add.s64 %rd554, %rd553, %rd528;
+	ld.shared.s64 %rd555, [%rd1+1024];
+	mov.b64 {%r233, %r234}, %rd554;
+	shfl.sync.idx.b32 %r235|%p152, %r233, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r236, %r234, 0, %r22, %r17;
+	mov.b64 %rd556, {%r235, %r236};
+	mov.b64 %rd557, %rd555;
+	mov.b64 %rd558, %rd556;
+	mov.b64 %rd559, %rd557;
+	mov.b64 %rd560, %rd558;
+	mov.b64 %rd561, %rd559;
+	mov.b64 %rd562, %rd560;
+	mov.b64 %rd563, %rd561;
+	mov.b64 %rd564, 0;
+	cvt.u64.u32 %rd565, %r2;
+	setp.eq.s64 %p153, %rd565, 0;
+	setp.gt.s64 %p154, %rd563, 0;
+	and.pred %p155, %p153, %p154;
+	@!%p155 bra $L211;
+	atom.global.add.u64 %rd566, [%rd142], %rd563;
+	mov.b64 %rd567, %rd566;
+	mov.b64 %rd564, %rd567;
+$L211:
+	cvt.u64.u32 %rd568, %r2;
+	setp.eq.s64 %p156, %rd568, 0;
+	setp.eq.u32 %p157, %r1, 0;
+	and.pred %p158, %p156, %p157;
+	bar.sync 0;
+	@!%p158 bra $L212;
+	st.shared.s64 [%rd1+1024], %rd564;
+$L212:
+	bar.sync 0;
+	ld.shared.s64 %rd569, [%rd1+1024];
+	mov.b64 %rd570, %rd569;
+	mov.b64 %rd564, %rd570;
+	add.s64 %rd571, %rd564, %rd562;
+	mov.b64 %rd572, %rd571;
+	mov.b64 %rd573, 0;
+$L213:
+	setp.lt.s64 %p159, %rd573, %rd523;
+	not.pred %p160, %p159;
+	@!%p160 bra $L217;
+	bra.uni $L215;
+$L217:
+	mul.lo.s64 %rd574, %rd573, %rd164;
+	mad.lo.s64 %rd575, %rd574, 4, %rd162;
+	ld.shared.s32 %r237, [%rd575+0];
+	mov.b32 %r238, %r237;
+	add.s64 %rd576, %rd572, %rd573;
+	mul.lo.s64 %rd577, %rd576, %rd141;
+	mad.lo.s64 %rd578, %rd577, 4, %rd139;
+	st.global.s32 [%rd578+0], %r238;
+$L214:
+	add.s64 %rd579, %rd573, 1;
+	mov.b64 %rd573, %rd579;
+	bra.uni $L213;
+$L215:
+	bra.uni $L194;
+$L193:
+	bra.uni $L192;
+$L194:
+	mov.b64 %rd580, 0;
+	setp.lt.s64 %p161, %rd423, %rd424;
+	setp.lt.s64 %p162, %rd422, %rd171;
+	or.pred %p163, %p161, %p162;
+	@!%p163 bra $L219;
+	mov.b64 %rd580, 1;
+$L219:
+	mov.b64 %rd581, %rd580;
 	// block reduction
 	sub.u32 %r239, %r13, 1;
 	mov.b32 %r240, %r3;
-$L210:
-	setp.hs.u32 %p162, %r240, 32;
-	@%p162 bra $L211;
-	mov.b64 {%r241, %r242}, %rd599;
-	shfl.sync.down.b32 %r243|%p163, %r241, %r240, %r239, %r17;
-	shfl.sync.down.b32 %r244, %r242, %r240, %r239, %r17;
-	mov.b64 %rd600, {%r243, %r244};
-	@!%p163 bra $L212;
-	max.s64 %rd601, %rd599, %rd600;
-	mov.b64 %rd599, %rd601;
-$L212:
-	shl.b32 %r240, %r240, 1;
-	bra.uni $L210;
-$L211:
-	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L213;
-	mul.wide.u32 %rd602, %r8, 16;
-	add.s64 %rd603, %rd1, %rd602;
-	st.shared.s64 [%rd603+0], %rd599;
-$L213:
-	bar.sync 0;
-	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L214;
-	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L215;
-	mul.wide.u32 %rd604, %r7, 16;
-	add.s64 %rd605, %rd1, %rd604;
-	ld.shared.s64 %rd606, [%rd605+0];
-	mov.b64 %rd599, %rd606;
-$L215:
-	sub.u32 %r245, %r10, 1;
-	mov.b64 {%r246, %r247}, %rd599;
-	shfl.sync.down.b32 %r248|%p167, %r246, 1, %r245, %r17;
-	shfl.sync.down.b32 %r249, %r247, 1, %r245, %r17;
-	mov.b64 %rd607, {%r248, %r249};
-	@!%p167 bra $L216;
-	max.s64 %rd608, %rd599, %rd607;
-	mov.b64 %rd599, %rd608;
-$L216:
-	mov.b64 {%r250, %r251}, %rd599;
-	shfl.sync.down.b32 %r252|%p168, %r250, 2, %r245, %r17;
-	shfl.sync.down.b32 %r253, %r251, 2, %r245, %r17;
-	mov.b64 %rd609, {%r252, %r253};
-	@!%p168 bra $L217;
-	max.s64 %rd610, %rd599, %rd609;
-	mov.b64 %rd599, %rd610;
-$L217:
-	mov.b64 {%r254, %r255}, %rd599;
-	shfl.sync.down.b32 %r256|%p169, %r254, 4, %r245, %r17;
-	shfl.sync.down.b32 %r257, %r255, 4, %r245, %r17;
-	mov.b64 %rd611, {%r256, %r257};
-	@!%p169 bra $L218;
-	max.s64 %rd612, %rd599, %rd611;
-	mov.b64 %rd599, %rd612;
-$L218:
-	mov.b64 {%r258, %r259}, %rd599;
-	shfl.sync.down.b32 %r260|%p170, %r258, 8, %r245, %r17;
-	shfl.sync.down.b32 %r261, %r259, 8, %r245, %r17;
-	mov.b64 %rd613, {%r260, %r261};
-	@!%p170 bra $L219;
-	max.s64 %rd614, %rd599, %rd613;
-	mov.b64 %rd599, %rd614;
-$L219:
-	mov.b64 {%r262, %r263}, %rd599;
-	shfl.sync.down.b32 %r264|%p171, %r262, 16, %r245, %r17;
-	shfl.sync.down.b32 %r265, %r263, 16, %r245, %r17;
-	mov.b64 %rd615, {%r264, %r265};
-	@!%p171 bra $L220;
-	max.s64 %rd616, %rd599, %rd615;
-	mov.b64 %rd599, %rd616;
 $L220:
-	@!%p164 bra $L221;
-	st.shared.s64 [%rd1+1024], %rd599;
+	setp.hs.u32 %p164, %r240, 32;
+	@%p164 bra $L221;
+	mov.b64 {%r241, %r242}, %rd581;
+	shfl.sync.down.b32 %r243|%p165, %r241, %r240, %r239, %r17;
+	shfl.sync.down.b32 %r244, %r242, %r240, %r239, %r17;
+	mov.b64 %rd582, {%r243, %r244};
+	@!%p165 bra $L222;
+	max.s64 %rd583, %rd581, %rd582;
+	mov.b64 %rd581, %rd583;
+$L222:
+	shl.b32 %r240, %r240, 1;
+	bra.uni $L220;
 $L221:
-$L214:
-	bar.sync 0;
-	ld.shared.s64 %rd617, [%rd1+1024];
-	mov.b64 %rd599, %rd617;
-	mov.b64 %rd618, %rd599;
-	setp.eq.s64 %p172, %rd618, 0;
-	@!%p172 bra $L223;
-	bra.uni $L129;
+	setp.eq.u32 %p166, %r7, 0;
+	@!%p166 bra $L223;
+	mul.wide.u32 %rd584, %r8, 16;
+	add.s64 %rd585, %rd1, %rd584;
+	st.shared.s64 [%rd585+0], %rd581;
 $L223:
-$L128:
-	bra.uni $L127;
-$L129:
+	bar.sync 0;
+	setp.eq.u32 %p167, %r8, 0;
+	@!%p167 bra $L224;
+	setp.lo.u32 %p168, %r7, %r10;
+	@!%p168 bra $L225;
+	mul.wide.u32 %rd586, %r7, 16;
+	add.s64 %rd587, %rd1, %rd586;
+	ld.shared.s64 %rd588, [%rd587+0];
+	mov.b64 %rd581, %rd588;
+$L225:
+	sub.u32 %r245, %r10, 1;
+	mov.b64 {%r246, %r247}, %rd581;
+	shfl.sync.down.b32 %r248|%p169, %r246, 1, %r245, %r17;
+	shfl.sync.down.b32 %r249, %r247, 1, %r245, %r17;
+	mov.b64 %rd589, {%r248, %r249};
+	@!%p169 bra $L226;
+	max.s64 %rd590, %rd581, %rd589;
+	mov.b64 %rd581, %rd590;
+$L226:
+	mov.b64 {%r250, %r251}, %rd581;
+	shfl.sync.down.b32 %r252|%p170, %r250, 2, %r245, %r17;
+	shfl.sync.down.b32 %r253, %r251, 2, %r245, %r17;
+	mov.b64 %rd591, {%r252, %r253};
+	@!%p170 bra $L227;
+	max.s64 %rd592, %rd581, %rd591;
+	mov.b64 %rd581, %rd592;
+$L227:
+	mov.b64 {%r254, %r255}, %rd581;
+	shfl.sync.down.b32 %r256|%p171, %r254, 4, %r245, %r17;
+	shfl.sync.down.b32 %r257, %r255, 4, %r245, %r17;
+	mov.b64 %rd593, {%r256, %r257};
+	@!%p171 bra $L228;
+	max.s64 %rd594, %rd581, %rd593;
+	mov.b64 %rd581, %rd594;
+$L228:
+	mov.b64 {%r258, %r259}, %rd581;
+	shfl.sync.down.b32 %r260|%p172, %r258, 8, %r245, %r17;
+	shfl.sync.down.b32 %r261, %r259, 8, %r245, %r17;
+	mov.b64 %rd595, {%r260, %r261};
+	@!%p172 bra $L229;
+	max.s64 %rd596, %rd581, %rd595;
+	mov.b64 %rd581, %rd596;
+$L229:
+	mov.b64 {%r262, %r263}, %rd581;
+	shfl.sync.down.b32 %r264|%p173, %r262, 16, %r245, %r17;
+	shfl.sync.down.b32 %r265, %r263, 16, %r245, %r17;
+	mov.b64 %rd597, {%r264, %r265};
+	@!%p173 bra $L230;
+	max.s64 %rd598, %rd581, %rd597;
+	mov.b64 %rd581, %rd598;
+$L230:
+	@!%p166 bra $L231;
+	st.shared.s64 [%rd1+1024], %rd581;
+$L231:
+$L224:
+	bar.sync 0;
+	ld.shared.s64 %rd599, [%rd1+1024];
+	mov.b64 %rd581, %rd599;
+	mov.b64 %rd600, %rd581;
+	setp.eq.s64 %p174, %rd600, 0;
+	@!%p174 bra $L233;
+	bra.uni $L134;
+$L233:
+$L133:
+	bra.uni $L132;
+$L134:
 $L7:
 	bar.sync 0;
 	add.s64 %rd121, %rd121, %rd120;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd619, %rd108;
-	mov.b64 %rd620, %rd109;
+	mov.b64 %rd601, %rd108;
+	mov.b64 %rd602, %rd109;
 	// block reduction
 	mov.b32 %r266, 1;
 	sub.u32 %r267, %r13, 1;
 	mov.b32 %r268, %r3;
-$L224:
-	setp.hs.u32 %p173, %r268, 32;
-	@%p173 bra $L225;
-	mov.b64 {%r269, %r270}, %rd619;
-	shfl.sync.down.b32 %r271|%p174, %r269, %r268, %r267, %r17;
+$L234:
+	setp.hs.u32 %p175, %r268, 32;
+	@%p175 bra $L235;
+	mov.b64 {%r269, %r270}, %rd601;
+	shfl.sync.down.b32 %r271|%p176, %r269, %r268, %r267, %r17;
 	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
-	mov.b64 %rd621, {%r271, %r272};
-	mov.b64 {%r273, %r274}, %rd620;
+	mov.b64 %rd603, {%r271, %r272};
+	mov.b64 {%r273, %r274}, %rd602;
 	shfl.sync.down.b32 %r275, %r273, %r268, %r267, %r17;
 	shfl.sync.down.b32 %r276, %r274, %r268, %r267, %r17;
-	mov.b64 %rd622, {%r275, %r276};
-	@!%p174 bra $L226;
-	setp.ne.u32 %p175, %r18, 9;
-	@%p175 bra.uni $L228;
-	setp.lt.s64 %p176, %rd621, %rd619;
-	setp.eq.s64 %p177, %rd621, %rd619;
-	setp.lt.s64 %p178, %rd622, %rd620;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd623, %rd621, %rd619, %p180;
-	selp.b64 %rd624, %rd622, %rd620, %p180;
-	mov.b64 %rd619, %rd623;
-	mov.b64 %rd620, %rd624;
-	bra.uni $L227;
-$L228:
-	setp.ne.u32 %p181, %r18, 10;
-	@%p181 bra.uni $L229;
-	setp.gt.s64 %p182, %rd621, %rd619;
-	setp.eq.s64 %p183, %rd621, %rd619;
-	setp.lt.s64 %p184, %rd622, %rd620;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd625, %rd621, %rd619, %p186;
-	selp.b64 %rd626, %rd622, %rd620, %p186;
-	mov.b64 %rd619, %rd625;
-	mov.b64 %rd620, %rd626;
-	bra.uni $L227;
-$L229:
-	mov.b64 %rd627, %rd619;
-	mov.b64 %rd628, %rd620;
-	mov.b64 %rd629, %rd621;
-	mov.b64 %rd630, %rd622;
-	mov.b64 %rd631, %rd627;
-	mov.b64 %rd632, %rd628;
-	mov.b64 %rd633, %rd629;
-	mov.b64 %rd634, %rd630;
-	mov.b64 %rd635, %rd633;
-	mov.b64 %rd636, %rd634;
-	add.s64 %rd637, %rd631, %rd635;
-	mov.b64 %rd631, %rd637;
-	add.s64 %rd638, %rd632, %rd636;
-	mov.b64 %rd632, %rd638;
-$L230:
-	mov.b64 %rd619, %rd631;
-	mov.b64 %rd620, %rd632;
-$L227:
-$L226:
-	shl.b32 %r268, %r268, 1;
-	bra.uni $L224;
-$L225:
-	setp.eq.u32 %p187, %r7, 0;
-	@!%p187 bra $L231;
-	mul.wide.u32 %rd639, %r8, 16;
-	add.s64 %rd640, %rd1, %rd639;
-	st.shared.s64 [%rd640+0], %rd619;
-	st.shared.s64 [%rd640+8], %rd620;
-$L231:
-	bar.sync 0;
-	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L232;
-	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L233;
-	mul.wide.u32 %rd641, %r7, 16;
-	add.s64 %rd642, %rd1, %rd641;
-	ld.shared.s64 %rd643, [%rd642+0];
-	ld.shared.s64 %rd644, [%rd642+8];
-	mov.b64 %rd619, %rd643;
-	mov.b64 %rd620, %rd644;
-$L233:
-	sub.u32 %r277, %r10, 1;
-	mov.b32 %r278, %r266;
-$L234:
-	setp.hs.u32 %p190, %r278, 32;
-	@%p190 bra $L235;
-	mov.b64 {%r279, %r280}, %rd619;
-	shfl.sync.down.b32 %r281|%p191, %r279, %r278, %r277, %r17;
-	shfl.sync.down.b32 %r282, %r280, %r278, %r277, %r17;
-	mov.b64 %rd645, {%r281, %r282};
-	mov.b64 {%r283, %r284}, %rd620;
-	shfl.sync.down.b32 %r285, %r283, %r278, %r277, %r17;
-	shfl.sync.down.b32 %r286, %r284, %r278, %r277, %r17;
-	mov.b64 %rd646, {%r285, %r286};
-	@!%p191 bra $L236;
-	setp.ne.u32 %p192, %r18, 9;
-	@%p192 bra.uni $L238;
-	setp.lt.s64 %p193, %rd645, %rd619;
-	setp.eq.s64 %p194, %rd645, %rd619;
-	setp.lt.s64 %p195, %rd646, %rd620;
-	and.pred %p196, %p194, %p195;
-	or.pred %p197, %p193, %p196;
-	selp.b64 %rd647, %rd645, %rd619, %p197;
-	selp.b64 %rd648, %rd646, %rd620, %p197;
-	mov.b64 %rd619, %rd647;
-	mov.b64 %rd620, %rd648;
+	mov.b64 %rd604, {%r275, %r276};
+	@!%p176 bra $L236;
+	setp.ne.u32 %p177, %r18, 9;
+	@%p177 bra.uni $L238;
+	setp.lt.s64 %p178, %rd603, %rd601;
+	setp.eq.s64 %p179, %rd603, %rd601;
+	setp.lt.s64 %p180, %rd604, %rd602;
+	and.pred %p181, %p179, %p180;
+	or.pred %p182, %p178, %p181;
+	selp.b64 %rd605, %rd603, %rd601, %p182;
+	selp.b64 %rd606, %rd604, %rd602, %p182;
+	mov.b64 %rd601, %rd605;
+	mov.b64 %rd602, %rd606;
 	bra.uni $L237;
 $L238:
-	setp.ne.u32 %p198, %r18, 10;
-	@%p198 bra.uni $L239;
-	setp.gt.s64 %p199, %rd645, %rd619;
-	setp.eq.s64 %p200, %rd645, %rd619;
-	setp.lt.s64 %p201, %rd646, %rd620;
-	and.pred %p202, %p200, %p201;
-	or.pred %p203, %p199, %p202;
-	selp.b64 %rd649, %rd645, %rd619, %p203;
-	selp.b64 %rd650, %rd646, %rd620, %p203;
-	mov.b64 %rd619, %rd649;
-	mov.b64 %rd620, %rd650;
+	setp.ne.u32 %p183, %r18, 10;
+	@%p183 bra.uni $L239;
+	setp.gt.s64 %p184, %rd603, %rd601;
+	setp.eq.s64 %p185, %rd603, %rd601;
+	setp.lt.s64 %p186, %rd604, %rd602;
+	and.pred %p187, %p185, %p186;
+	or.pred %p188, %p184, %p187;
+	selp.b64 %rd607, %rd603, %rd601, %p188;
+	selp.b64 %rd608, %rd604, %rd602, %p188;
+	mov.b64 %rd601, %rd607;
+	mov.b64 %rd602, %rd608;
 	bra.uni $L237;
 $L239:
-	mov.b64 %rd651, %rd619;
-	mov.b64 %rd652, %rd620;
-	mov.b64 %rd653, %rd645;
-	mov.b64 %rd654, %rd646;
-	mov.b64 %rd631, %rd651;
-	mov.b64 %rd632, %rd652;
-	mov.b64 %rd633, %rd653;
-	mov.b64 %rd634, %rd654;
-	mov.b64 %rd635, %rd633;
-	mov.b64 %rd636, %rd634;
-	add.s64 %rd655, %rd631, %rd635;
-	mov.b64 %rd631, %rd655;
-	add.s64 %rd656, %rd632, %rd636;
-	mov.b64 %rd632, %rd656;
+	mov.b64 %rd609, %rd601;
+	mov.b64 %rd610, %rd602;
+	mov.b64 %rd611, %rd603;
+	mov.b64 %rd612, %rd604;
+	mov.b64 %rd613, %rd609;
+	mov.b64 %rd614, %rd610;
+	mov.b64 %rd615, %rd611;
+	mov.b64 %rd616, %rd612;
+	mov.b64 %rd617, %rd615;
+	mov.b64 %rd618, %rd616;
+	add.s64 %rd619, %rd613, %rd617;
+	mov.b64 %rd613, %rd619;
+	add.s64 %rd620, %rd614, %rd618;
+	mov.b64 %rd614, %rd620;
 $L240:
-	mov.b64 %rd619, %rd631;
-	mov.b64 %rd620, %rd632;
+	mov.b64 %rd601, %rd613;
+	mov.b64 %rd602, %rd614;
 $L237:
 $L236:
-	shl.b32 %r278, %r278, 1;
+	shl.b32 %r268, %r268, 1;
 	bra.uni $L234;
 $L235:
-$L232:
-	mul.wide.u32 %rd657, %r29, 16;
-	add.s64 %rd658, %rd11, %rd657;
-	setp.eq.u32 %p204, %r5, 0;
-	@!%p204 bra $L241;
-	st.global.s64 [%rd658+0], %rd619;
-	st.global.s64 [%rd658+8], %rd620;
+	setp.eq.u32 %p189, %r7, 0;
+	@!%p189 bra $L241;
+	mul.wide.u32 %rd621, %r8, 16;
+	add.s64 %rd622, %rd1, %rd621;
+	st.shared.s64 [%rd622+0], %rd601;
+	st.shared.s64 [%rd622+8], %rd602;
 $L241:
+	bar.sync 0;
+	setp.eq.u32 %p190, %r8, 0;
+	@!%p190 bra $L242;
+	setp.lo.u32 %p191, %r7, %r10;
+	@!%p191 bra $L243;
+	mul.wide.u32 %rd623, %r7, 16;
+	add.s64 %rd624, %rd1, %rd623;
+	ld.shared.s64 %rd625, [%rd624+0];
+	ld.shared.s64 %rd626, [%rd624+8];
+	mov.b64 %rd601, %rd625;
+	mov.b64 %rd602, %rd626;
+$L243:
+	sub.u32 %r277, %r10, 1;
+	mov.b32 %r278, %r266;
+$L244:
+	setp.hs.u32 %p192, %r278, 32;
+	@%p192 bra $L245;
+	mov.b64 {%r279, %r280}, %rd601;
+	shfl.sync.down.b32 %r281|%p193, %r279, %r278, %r277, %r17;
+	shfl.sync.down.b32 %r282, %r280, %r278, %r277, %r17;
+	mov.b64 %rd627, {%r281, %r282};
+	mov.b64 {%r283, %r284}, %rd602;
+	shfl.sync.down.b32 %r285, %r283, %r278, %r277, %r17;
+	shfl.sync.down.b32 %r286, %r284, %r278, %r277, %r17;
+	mov.b64 %rd628, {%r285, %r286};
+	@!%p193 bra $L246;
+	setp.ne.u32 %p194, %r18, 9;
+	@%p194 bra.uni $L248;
+	setp.lt.s64 %p195, %rd627, %rd601;
+	setp.eq.s64 %p196, %rd627, %rd601;
+	setp.lt.s64 %p197, %rd628, %rd602;
+	and.pred %p198, %p196, %p197;
+	or.pred %p199, %p195, %p198;
+	selp.b64 %rd629, %rd627, %rd601, %p199;
+	selp.b64 %rd630, %rd628, %rd602, %p199;
+	mov.b64 %rd601, %rd629;
+	mov.b64 %rd602, %rd630;
+	bra.uni $L247;
+$L248:
+	setp.ne.u32 %p200, %r18, 10;
+	@%p200 bra.uni $L249;
+	setp.gt.s64 %p201, %rd627, %rd601;
+	setp.eq.s64 %p202, %rd627, %rd601;
+	setp.lt.s64 %p203, %rd628, %rd602;
+	and.pred %p204, %p202, %p203;
+	or.pred %p205, %p201, %p204;
+	selp.b64 %rd631, %rd627, %rd601, %p205;
+	selp.b64 %rd632, %rd628, %rd602, %p205;
+	mov.b64 %rd601, %rd631;
+	mov.b64 %rd602, %rd632;
+	bra.uni $L247;
+$L249:
+	mov.b64 %rd633, %rd601;
+	mov.b64 %rd634, %rd602;
+	mov.b64 %rd635, %rd627;
+	mov.b64 %rd636, %rd628;
+	mov.b64 %rd613, %rd633;
+	mov.b64 %rd614, %rd634;
+	mov.b64 %rd615, %rd635;
+	mov.b64 %rd616, %rd636;
+	mov.b64 %rd617, %rd615;
+	mov.b64 %rd618, %rd616;
+	add.s64 %rd637, %rd613, %rd617;
+	mov.b64 %rd613, %rd637;
+	add.s64 %rd638, %rd614, %rd618;
+	mov.b64 %rd614, %rd638;
+$L250:
+	mov.b64 %rd601, %rd613;
+	mov.b64 %rd602, %rd614;
+$L247:
+$L246:
+	shl.b32 %r278, %r278, 1;
+	bra.uni $L244;
+$L245:
+$L242:
+	mul.wide.u32 %rd639, %r29, 16;
+	add.s64 %rd640, %rd11, %rd639;
+	setp.eq.u32 %p206, %r5, 0;
+	@!%p206 bra $L251;
+	st.global.s64 [%rd640+0], %rd601;
+	st.global.s64 [%rd640+8], %rd602;
+$L251:
 	// the last block combines the partials
-	setp.eq.u32 %p205, %r5, 0;
-	@!%p205 bra $L242;
+	setp.eq.u32 %p207, %r5, 0;
+	@!%p207 bra $L252;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r287, [gk_reduce_done], 1;
 	sub.u32 %r288, %r30, 1;
-	setp.eq.u32 %p206, %r287, %r288;
+	setp.eq.u32 %p208, %r287, %r288;
 	fence.acq_rel.gpu;
-	selp.b32 %r289, 1, 0, %p206;
+	selp.b32 %r289, 1, 0, %p208;
 	st.shared.u32 [%rd1+1024], %r289;
-$L242:
+$L252:
 	bar.sync 0;
 	ld.shared.u32 %r290, [%rd1+1024];
-	setp.ne.u32 %p207, %r290, 0;
-	@!%p207 bra $L243;
-	cvt.u64.u32 %rd661, %r30;
-	cvt.u64.u32 %rd662, %r5;
-	cvt.u64.u32 %rd663, %r6;
-	setp.ne.u32 %p208, %r18, 9;
-	@%p208 bra.uni $L245;
-	mov.b64 %rd659, 9223372036854775807;
-	mov.b64 %rd660, 9223372036854775807;
-	mov.b64 %rd664, %rd662;
-$L246:
-	setp.ge.s64 %p209, %rd664, %rd661;
-	@%p209 bra $L247;
-	mad.lo.s64 %rd665, %rd664, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd666, [%rd665+0];
-	ld.relaxed.gpu.global.s64 %rd667, [%rd665+8];
-	setp.lt.s64 %p210, %rd666, %rd659;
-	setp.eq.s64 %p211, %rd666, %rd659;
-	setp.lt.s64 %p212, %rd667, %rd660;
-	and.pred %p213, %p211, %p212;
-	or.pred %p214, %p210, %p213;
-	selp.b64 %rd668, %rd666, %rd659, %p214;
-	selp.b64 %rd669, %rd667, %rd660, %p214;
-	mov.b64 %rd659, %rd668;
-	mov.b64 %rd660, %rd669;
-	add.s64 %rd664, %rd664, %rd663;
-	bra.uni $L246;
-$L247:
-	bra.uni $L244;
-$L245:
-	setp.ne.u32 %p215, %r18, 10;
-	@%p215 bra.uni $L248;
-	mov.b64 %rd659, -9223372036854775808;
-	mov.b64 %rd660, 9223372036854775807;
-	mov.b64 %rd670, %rd662;
-$L249:
-	setp.ge.s64 %p216, %rd670, %rd661;
-	@%p216 bra $L250;
-	mad.lo.s64 %rd671, %rd670, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd672, [%rd671+0];
-	ld.relaxed.gpu.global.s64 %rd673, [%rd671+8];
-	setp.gt.s64 %p217, %rd672, %rd659;
-	setp.eq.s64 %p218, %rd672, %rd659;
-	setp.lt.s64 %p219, %rd673, %rd660;
-	and.pred %p220, %p218, %p219;
-	or.pred %p221, %p217, %p220;
-	selp.b64 %rd674, %rd672, %rd659, %p221;
-	selp.b64 %rd675, %rd673, %rd660, %p221;
-	mov.b64 %rd659, %rd674;
-	mov.b64 %rd660, %rd675;
-	add.s64 %rd670, %rd670, %rd663;
-	bra.uni $L249;
-$L250:
-	bra.uni $L244;
-$L248:
+	setp.ne.u32 %p209, %r290, 0;
+	@!%p209 bra $L253;
+	cvt.u64.u32 %rd643, %r30;
+	cvt.u64.u32 %rd644, %r5;
+	cvt.u64.u32 %rd645, %r6;
+	setp.ne.u32 %p210, %r18, 9;
+	@%p210 bra.uni $L255;
+	mov.b64 %rd641, 9223372036854775807;
+	mov.b64 %rd642, 9223372036854775807;
+	mov.b64 %rd646, %rd644;
+$L256:
+	setp.ge.s64 %p211, %rd646, %rd643;
+	@%p211 bra $L257;
+	mad.lo.s64 %rd647, %rd646, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd648, [%rd647+0];
+	ld.relaxed.gpu.global.s64 %rd649, [%rd647+8];
+	setp.lt.s64 %p212, %rd648, %rd641;
+	setp.eq.s64 %p213, %rd648, %rd641;
+	setp.lt.s64 %p214, %rd649, %rd642;
+	and.pred %p215, %p213, %p214;
+	or.pred %p216, %p212, %p215;
+	selp.b64 %rd650, %rd648, %rd641, %p216;
+	selp.b64 %rd651, %rd649, %rd642, %p216;
+	mov.b64 %rd641, %rd650;
+	mov.b64 %rd642, %rd651;
+	add.s64 %rd646, %rd646, %rd645;
+	bra.uni $L256;
+$L257:
+	bra.uni $L254;
+$L255:
+	setp.ne.u32 %p217, %r18, 10;
+	@%p217 bra.uni $L258;
+	mov.b64 %rd641, -9223372036854775808;
+	mov.b64 %rd642, 9223372036854775807;
+	mov.b64 %rd652, %rd644;
+$L259:
+	setp.ge.s64 %p218, %rd652, %rd643;
+	@%p218 bra $L260;
+	mad.lo.s64 %rd653, %rd652, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd654, [%rd653+0];
+	ld.relaxed.gpu.global.s64 %rd655, [%rd653+8];
+	setp.gt.s64 %p219, %rd654, %rd641;
+	setp.eq.s64 %p220, %rd654, %rd641;
+	setp.lt.s64 %p221, %rd655, %rd642;
+	and.pred %p222, %p220, %p221;
+	or.pred %p223, %p219, %p222;
+	selp.b64 %rd656, %rd654, %rd641, %p223;
+	selp.b64 %rd657, %rd655, %rd642, %p223;
+	mov.b64 %rd641, %rd656;
+	mov.b64 %rd642, %rd657;
+	add.s64 %rd652, %rd652, %rd645;
+	bra.uni $L259;
+$L260:
+	bra.uni $L254;
+$L258:
 	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
 	mov.b64 %rd112, %rd114;
 	mov.b64 %rd113, %rd115;
-$L251:
-	mov.b64 %rd676, %rd112;
-	mov.b64 %rd677, %rd113;
-	mov.b64 %rd659, %rd676;
-	mov.b64 %rd660, %rd677;
-	mov.b64 %rd678, %rd662;
-$L252:
-	setp.ge.s64 %p222, %rd678, %rd661;
-	@%p222 bra $L253;
-	mad.lo.s64 %rd679, %rd678, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd680, [%rd679+0];
-	ld.relaxed.gpu.global.s64 %rd681, [%rd679+8];
-	mov.b64 %rd682, %rd659;
-	mov.b64 %rd683, %rd660;
-	mov.b64 %rd684, %rd680;
-	mov.b64 %rd685, %rd681;
-	mov.b64 %rd631, %rd682;
-	mov.b64 %rd632, %rd683;
-	mov.b64 %rd633, %rd684;
-	mov.b64 %rd634, %rd685;
-	mov.b64 %rd635, %rd633;
-	mov.b64 %rd636, %rd634;
-	add.s64 %rd686, %rd631, %rd635;
-	mov.b64 %rd631, %rd686;
-	add.s64 %rd687, %rd632, %rd636;
-	mov.b64 %rd632, %rd687;
+$L261:
+	mov.b64 %rd658, %rd112;
+	mov.b64 %rd659, %rd113;
+	mov.b64 %rd641, %rd658;
+	mov.b64 %rd642, %rd659;
+	mov.b64 %rd660, %rd644;
+$L262:
+	setp.ge.s64 %p224, %rd660, %rd643;
+	@%p224 bra $L263;
+	mad.lo.s64 %rd661, %rd660, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd662, [%rd661+0];
+	ld.relaxed.gpu.global.s64 %rd663, [%rd661+8];
+	mov.b64 %rd664, %rd641;
+	mov.b64 %rd665, %rd642;
+	mov.b64 %rd666, %rd662;
+	mov.b64 %rd667, %rd663;
+	mov.b64 %rd613, %rd664;
+	mov.b64 %rd614, %rd665;
+	mov.b64 %rd615, %rd666;
+	mov.b64 %rd616, %rd667;
+	mov.b64 %rd617, %rd615;
+	mov.b64 %rd618, %rd616;
+	add.s64 %rd668, %rd613, %rd617;
+	mov.b64 %rd613, %rd668;
+	add.s64 %rd669, %rd614, %rd618;
+	mov.b64 %rd614, %rd669;
+$L264:
+	mov.b64 %rd641, %rd613;
+	mov.b64 %rd642, %rd614;
+	add.s64 %rd660, %rd660, %rd645;
+	bra.uni $L262;
+$L263:
 $L254:
-	mov.b64 %rd659, %rd631;
-	mov.b64 %rd660, %rd632;
-	add.s64 %rd678, %rd678, %rd663;
-	bra.uni $L252;
-$L253:
-$L244:
-	mov.b64 %rd688, %rd659;
-	mov.b64 %rd689, %rd660;
+	mov.b64 %rd670, %rd641;
+	mov.b64 %rd671, %rd642;
 	// block reduction
 	mov.b32 %r291, 1;
 	mov.b32 %r292, 1;
 	sub.u32 %r293, %r13, 1;
 	mov.b32 %r294, %r291;
-$L255:
-	setp.hs.u32 %p223, %r294, 32;
-	@%p223 bra $L256;
-	mov.b64 {%r295, %r296}, %rd688;
-	shfl.sync.down.b32 %r297|%p224, %r295, %r294, %r293, %r17;
+$L265:
+	setp.hs.u32 %p225, %r294, 32;
+	@%p225 bra $L266;
+	mov.b64 {%r295, %r296}, %rd670;
+	shfl.sync.down.b32 %r297|%p226, %r295, %r294, %r293, %r17;
 	shfl.sync.down.b32 %r298, %r296, %r294, %r293, %r17;
-	mov.b64 %rd690, {%r297, %r298};
-	mov.b64 {%r299, %r300}, %rd689;
+	mov.b64 %rd672, {%r297, %r298};
+	mov.b64 {%r299, %r300}, %rd671;
 	shfl.sync.down.b32 %r301, %r299, %r294, %r293, %r17;
 	shfl.sync.down.b32 %r302, %r300, %r294, %r293, %r17;
-	mov.b64 %rd691, {%r301, %r302};
-	@!%p224 bra $L257;
-	setp.ne.u32 %p225, %r18, 9;
-	@%p225 bra.uni $L259;
-	setp.lt.s64 %p226, %rd690, %rd688;
-	setp.eq.s64 %p227, %rd690, %rd688;
-	setp.lt.s64 %p228, %rd691, %rd689;
-	and.pred %p229, %p227, %p228;
-	or.pred %p230, %p226, %p229;
-	selp.b64 %rd692, %rd690, %rd688, %p230;
-	selp.b64 %rd693, %rd691, %rd689, %p230;
-	mov.b64 %rd688, %rd692;
-	mov.b64 %rd689, %rd693;
-	bra.uni $L258;
-$L259:
-	setp.ne.u32 %p231, %r18, 10;
-	@%p231 bra.uni $L260;
-	setp.gt.s64 %p232, %rd690, %rd688;
-	setp.eq.s64 %p233, %rd690, %rd688;
-	setp.lt.s64 %p234, %rd691, %rd689;
-	and.pred %p235, %p233, %p234;
-	or.pred %p236, %p232, %p235;
-	selp.b64 %rd694, %rd690, %rd688, %p236;
-	selp.b64 %rd695, %rd691, %rd689, %p236;
-	mov.b64 %rd688, %rd694;
-	mov.b64 %rd689, %rd695;
-	bra.uni $L258;
-$L260:
-	mov.b64 %rd696, %rd688;
-	mov.b64 %rd697, %rd689;
-	mov.b64 %rd698, %rd690;
-	mov.b64 %rd699, %rd691;
-	mov.b64 %rd631, %rd696;
-	mov.b64 %rd632, %rd697;
-	mov.b64 %rd633, %rd698;
-	mov.b64 %rd634, %rd699;
-	mov.b64 %rd635, %rd633;
-	mov.b64 %rd636, %rd634;
-	add.s64 %rd700, %rd631, %rd635;
-	mov.b64 %rd631, %rd700;
-	add.s64 %rd701, %rd632, %rd636;
-	mov.b64 %rd632, %rd701;
-$L261:
-	mov.b64 %rd688, %rd631;
-	mov.b64 %rd689, %rd632;
-$L258:
-$L257:
-	shl.b32 %r294, %r294, 1;
-	bra.uni $L255;
-$L256:
-	setp.eq.u32 %p237, %r7, 0;
-	@!%p237 bra $L262;
-	mul.wide.u32 %rd702, %r8, 16;
-	add.s64 %rd703, %rd1, %rd702;
-	st.shared.s64 [%rd703+0], %rd688;
-	st.shared.s64 [%rd703+8], %rd689;
-$L262:
-	bar.sync 0;
-	setp.eq.u32 %p238, %r8, 0;
-	@!%p238 bra $L263;
-	setp.lo.u32 %p239, %r7, %r10;
-	@!%p239 bra $L264;
-	mul.wide.u32 %rd704, %r7, 16;
-	add.s64 %rd705, %rd1, %rd704;
-	ld.shared.s64 %rd706, [%rd705+0];
-	ld.shared.s64 %rd707, [%rd705+8];
-	mov.b64 %rd688, %rd706;
-	mov.b64 %rd689, %rd707;
-$L264:
-	sub.u32 %r303, %r10, 1;
-	mov.b32 %r304, %r292;
-$L265:
-	setp.hs.u32 %p240, %r304, 32;
-	@%p240 bra $L266;
-	mov.b64 {%r305, %r306}, %rd688;
-	shfl.sync.down.b32 %r307|%p241, %r305, %r304, %r303, %r17;
-	shfl.sync.down.b32 %r308, %r306, %r304, %r303, %r17;
-	mov.b64 %rd708, {%r307, %r308};
-	mov.b64 {%r309, %r310}, %rd689;
-	shfl.sync.down.b32 %r311, %r309, %r304, %r303, %r17;
-	shfl.sync.down.b32 %r312, %r310, %r304, %r303, %r17;
-	mov.b64 %rd709, {%r311, %r312};
-	@!%p241 bra $L267;
-	setp.ne.u32 %p242, %r18, 9;
-	@%p242 bra.uni $L269;
-	setp.lt.s64 %p243, %rd708, %rd688;
-	setp.eq.s64 %p244, %rd708, %rd688;
-	setp.lt.s64 %p245, %rd709, %rd689;
-	and.pred %p246, %p244, %p245;
-	or.pred %p247, %p243, %p246;
-	selp.b64 %rd710, %rd708, %rd688, %p247;
-	selp.b64 %rd711, %rd709, %rd689, %p247;
-	mov.b64 %rd688, %rd710;
-	mov.b64 %rd689, %rd711;
+	mov.b64 %rd673, {%r301, %r302};
+	@!%p226 bra $L267;
+	setp.ne.u32 %p227, %r18, 9;
+	@%p227 bra.uni $L269;
+	setp.lt.s64 %p228, %rd672, %rd670;
+	setp.eq.s64 %p229, %rd672, %rd670;
+	setp.lt.s64 %p230, %rd673, %rd671;
+	and.pred %p231, %p229, %p230;
+	or.pred %p232, %p228, %p231;
+	selp.b64 %rd674, %rd672, %rd670, %p232;
+	selp.b64 %rd675, %rd673, %rd671, %p232;
+	mov.b64 %rd670, %rd674;
+	mov.b64 %rd671, %rd675;
 	bra.uni $L268;
 $L269:
-	setp.ne.u32 %p248, %r18, 10;
-	@%p248 bra.uni $L270;
-	setp.gt.s64 %p249, %rd708, %rd688;
-	setp.eq.s64 %p250, %rd708, %rd688;
-	setp.lt.s64 %p251, %rd709, %rd689;
-	and.pred %p252, %p250, %p251;
-	or.pred %p253, %p249, %p252;
-	selp.b64 %rd712, %rd708, %rd688, %p253;
-	selp.b64 %rd713, %rd709, %rd689, %p253;
-	mov.b64 %rd688, %rd712;
-	mov.b64 %rd689, %rd713;
+	setp.ne.u32 %p233, %r18, 10;
+	@%p233 bra.uni $L270;
+	setp.gt.s64 %p234, %rd672, %rd670;
+	setp.eq.s64 %p235, %rd672, %rd670;
+	setp.lt.s64 %p236, %rd673, %rd671;
+	and.pred %p237, %p235, %p236;
+	or.pred %p238, %p234, %p237;
+	selp.b64 %rd676, %rd672, %rd670, %p238;
+	selp.b64 %rd677, %rd673, %rd671, %p238;
+	mov.b64 %rd670, %rd676;
+	mov.b64 %rd671, %rd677;
 	bra.uni $L268;
 $L270:
-	mov.b64 %rd714, %rd688;
-	mov.b64 %rd715, %rd689;
-	mov.b64 %rd716, %rd708;
-	mov.b64 %rd717, %rd709;
-	mov.b64 %rd631, %rd714;
-	mov.b64 %rd632, %rd715;
-	mov.b64 %rd633, %rd716;
-	mov.b64 %rd634, %rd717;
-	mov.b64 %rd635, %rd633;
-	mov.b64 %rd636, %rd634;
-	add.s64 %rd718, %rd631, %rd635;
-	mov.b64 %rd631, %rd718;
-	add.s64 %rd719, %rd632, %rd636;
-	mov.b64 %rd632, %rd719;
+	mov.b64 %rd678, %rd670;
+	mov.b64 %rd679, %rd671;
+	mov.b64 %rd680, %rd672;
+	mov.b64 %rd681, %rd673;
+	mov.b64 %rd613, %rd678;
+	mov.b64 %rd614, %rd679;
+	mov.b64 %rd615, %rd680;
+	mov.b64 %rd616, %rd681;
+	mov.b64 %rd617, %rd615;
+	mov.b64 %rd618, %rd616;
+	add.s64 %rd682, %rd613, %rd617;
+	mov.b64 %rd613, %rd682;
+	add.s64 %rd683, %rd614, %rd618;
+	mov.b64 %rd614, %rd683;
 $L271:
-	mov.b64 %rd688, %rd631;
-	mov.b64 %rd689, %rd632;
+	mov.b64 %rd670, %rd613;
+	mov.b64 %rd671, %rd614;
 $L268:
 $L267:
-	shl.b32 %r304, %r304, 1;
+	shl.b32 %r294, %r294, 1;
 	bra.uni $L265;
 $L266:
-$L263:
-	@!%p205 bra $L272;
-	st.global.s64 [%rd13+0], %rd688;
-	st.global.s64 [%rd13+8], %rd689;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	setp.eq.u32 %p239, %r7, 0;
+	@!%p239 bra $L272;
+	mul.wide.u32 %rd684, %r8, 16;
+	add.s64 %rd685, %rd1, %rd684;
+	st.shared.s64 [%rd685+0], %rd670;
+	st.shared.s64 [%rd685+8], %rd671;
 $L272:
-$L243:
+	bar.sync 0;
+	setp.eq.u32 %p240, %r8, 0;
+	@!%p240 bra $L273;
+	setp.lo.u32 %p241, %r7, %r10;
+	@!%p241 bra $L274;
+	mul.wide.u32 %rd686, %r7, 16;
+	add.s64 %rd687, %rd1, %rd686;
+	ld.shared.s64 %rd688, [%rd687+0];
+	ld.shared.s64 %rd689, [%rd687+8];
+	mov.b64 %rd670, %rd688;
+	mov.b64 %rd671, %rd689;
+$L274:
+	sub.u32 %r303, %r10, 1;
+	mov.b32 %r304, %r292;
+$L275:
+	setp.hs.u32 %p242, %r304, 32;
+	@%p242 bra $L276;
+	mov.b64 {%r305, %r306}, %rd670;
+	shfl.sync.down.b32 %r307|%p243, %r305, %r304, %r303, %r17;
+	shfl.sync.down.b32 %r308, %r306, %r304, %r303, %r17;
+	mov.b64 %rd690, {%r307, %r308};
+	mov.b64 {%r309, %r310}, %rd671;
+	shfl.sync.down.b32 %r311, %r309, %r304, %r303, %r17;
+	shfl.sync.down.b32 %r312, %r310, %r304, %r303, %r17;
+	mov.b64 %rd691, {%r311, %r312};
+	@!%p243 bra $L277;
+	setp.ne.u32 %p244, %r18, 9;
+	@%p244 bra.uni $L279;
+	setp.lt.s64 %p245, %rd690, %rd670;
+	setp.eq.s64 %p246, %rd690, %rd670;
+	setp.lt.s64 %p247, %rd691, %rd671;
+	and.pred %p248, %p246, %p247;
+	or.pred %p249, %p245, %p248;
+	selp.b64 %rd692, %rd690, %rd670, %p249;
+	selp.b64 %rd693, %rd691, %rd671, %p249;
+	mov.b64 %rd670, %rd692;
+	mov.b64 %rd671, %rd693;
+	bra.uni $L278;
+$L279:
+	setp.ne.u32 %p250, %r18, 10;
+	@%p250 bra.uni $L280;
+	setp.gt.s64 %p251, %rd690, %rd670;
+	setp.eq.s64 %p252, %rd690, %rd670;
+	setp.lt.s64 %p253, %rd691, %rd671;
+	and.pred %p254, %p252, %p253;
+	or.pred %p255, %p251, %p254;
+	selp.b64 %rd694, %rd690, %rd670, %p255;
+	selp.b64 %rd695, %rd691, %rd671, %p255;
+	mov.b64 %rd670, %rd694;
+	mov.b64 %rd671, %rd695;
+	bra.uni $L278;
+$L280:
+	mov.b64 %rd696, %rd670;
+	mov.b64 %rd697, %rd671;
+	mov.b64 %rd698, %rd690;
+	mov.b64 %rd699, %rd691;
+	mov.b64 %rd613, %rd696;
+	mov.b64 %rd614, %rd697;
+	mov.b64 %rd615, %rd698;
+	mov.b64 %rd616, %rd699;
+	mov.b64 %rd617, %rd615;
+	mov.b64 %rd618, %rd616;
+	add.s64 %rd700, %rd613, %rd617;
+	mov.b64 %rd613, %rd700;
+	add.s64 %rd701, %rd614, %rd618;
+	mov.b64 %rd614, %rd701;
+$L281:
+	mov.b64 %rd670, %rd613;
+	mov.b64 %rd671, %rd614;
+$L278:
+$L277:
+	shl.b32 %r304, %r304, 1;
+	bra.uni $L275;
+$L276:
+$L273:
+	@!%p207 bra $L282;
+	st.global.s64 [%rd13+0], %rd670;
+	st.global.s64 [%rd13+8], %rd671;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L282:
+$L253:
 	ret;
 }
 `
@@ -3418,9 +3418,9 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<248>;
+	.reg .pred %p<250>;
 	.reg .b32 %r<331>;
-	.reg .b64 %rd<745>;
+	.reg .b64 %rd<727>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -3946,660 +3946,692 @@ $L45:
 	@!%p32 bra $L59;
 	mov.b64 %rd298, %rd182;
 	mov.b32 %r85, %r54;
-	setp.lt.s64 %p44, %rd115, 64;
-	setp.le.s64 %p45, %rd212, 1;
-	or.pred %p46, %p44, %p45;
-	@!%p46 bra $L60;
-	cvt.s64.s32 %rd299, %r85;
-	add.s64 %rd300, %rd299, 1;
-	mul.lo.s64 %rd301, %rd300, %rd185;
-	mad.lo.s64 %rd302, %rd301, 8, %rd183;
-	ld.global.nc.s64 %rd303, [%rd302+0];
-	mov.b64 %rd304, %rd303;
-	cvt.s64.s32 %rd305, %r85;
-	mul.lo.s64 %rd306, %rd305, %rd185;
-	mad.lo.s64 %rd307, %rd306, 8, %rd183;
-	ld.global.nc.s64 %rd308, [%rd307+0];
-	mov.b64 %rd309, %rd308;
-	sub.s64 %rd310, %rd304, %rd309;
-	add.s64 %rd311, %rd116, %rd310;
-	mov.b64 %rd116, %rd311;
-	bra.uni $L61;
+	mov.b64 %rd299, %rd115;
+	mov.b64 %rd300, %rd212;
 $L60:
-	mov.b64 %rd312, %rd212;
-	setp.ge.s64 %p47, %rd115, 4096;
-	@!%p47 bra $L63;
-	mul.lo.s64 %rd313, %rd312, 4;
-	mov.b64 %rd312, %rd313;
-$L63:
-	setp.ge.s64 %p48, %rd115, 65536;
-	@!%p48 bra $L65;
-	mul.lo.s64 %rd314, %rd312, 4;
-	mov.b64 %rd312, %rd314;
-$L65:
-	sub.s64 %rd315, %rd312, 1;
-	and.b64 %rd316, %rd115, %rd315;
-	setp.eq.s64 %p49, %rd316, 0;
-	@!%p49 bra $L67;
-	cvt.s64.s32 %rd317, %r85;
-	add.s64 %rd318, %rd317, 1;
-	mul.lo.s64 %rd319, %rd318, %rd185;
-	mad.lo.s64 %rd320, %rd319, 8, %rd183;
-	ld.global.nc.s64 %rd321, [%rd320+0];
-	mov.b64 %rd322, %rd321;
-	cvt.s64.s32 %rd323, %r85;
-	mul.lo.s64 %rd324, %rd323, %rd185;
-	mad.lo.s64 %rd325, %rd324, 8, %rd183;
-	ld.global.nc.s64 %rd326, [%rd325+0];
-	mov.b64 %rd327, %rd326;
-	sub.s64 %rd328, %rd322, %rd327;
-	mul.lo.s64 %rd329, %rd312, %rd328;
-	add.s64 %rd330, %rd116, %rd329;
-	mov.b64 %rd116, %rd330;
-$L67:
-$L61:
-	add.s64 %rd331, %rd115, 1;
-	mov.b64 %rd115, %rd331;
-$L59:
-	setp.eq.s64 %p50, %rd224, %rd223;
-	@!%p50 bra $L69;
-	mov.b64 %rd332, %rd224;
+	setp.lt.s64 %p44, %rd299, 64;
+	setp.le.s64 %p45, %rd300, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L64;
+	mov.b64 %rd301, 1;
+	bra.uni $L62;
+$L64:
+	mov.b64 %rd302, %rd300;
+	setp.ge.s64 %p47, %rd299, 4096;
+	@!%p47 bra $L66;
+	mul.lo.s64 %rd303, %rd302, 4;
+	mov.b64 %rd302, %rd303;
+$L66:
+	setp.ge.s64 %p48, %rd299, 65536;
+	@!%p48 bra $L68;
+	mul.lo.s64 %rd304, %rd302, 4;
+	mov.b64 %rd302, %rd304;
+$L68:
+	sub.s64 %rd305, %rd302, 1;
+	and.b64 %rd306, %rd299, %rd305;
+	setp.eq.s64 %p49, %rd306, 0;
+	@!%p49 bra $L70;
+	mov.b64 %rd301, %rd302;
+	bra.uni $L62;
 $L70:
-	@!%p17 bra $L74;
-	bra.uni $L72;
-$L74:
-	// block scan
-	mov.b64 %rd333, %rd332;
-	mov.b32 %r86, %r3;
-$L75:
-	setp.hs.u32 %p51, %r86, 32;
-	@%p51 bra $L76;
-	mov.b64 {%r87, %r88}, %rd333;
-	shfl.sync.up.b32 %r89|%p52, %r87, %r86, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
-	mov.b64 %rd334, {%r89, %r90};
-	@!%p52 bra $L77;
-	add.s64 %rd335, %rd334, %rd333;
-	mov.b64 %rd333, %rd335;
-$L77:
-	shl.b32 %r86, %r86, 1;
-	bra.uni $L75;
-$L76:
-	mov.b64 {%r91, %r92}, %rd333;
-	shfl.sync.up.b32 %r93|%p53, %r91, %r3, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
-	mov.b64 %rd336, {%r93, %r94};
-	setp.lo.u32 %p54, %r3, 32;
-	and.pred %p55, %p53, %p54;
-	selp.b64 %rd337, %rd336, 0, %p55;
-	sub.u32 %r95, %r13, %r3;
-	setp.eq.u32 %p56, %r7, %r95;
-	@!%p56 bra $L78;
-	mul.wide.u32 %rd338, %r8, 16;
-	add.s64 %rd339, %rd1, %rd338;
-	st.shared.s64 [%rd339+0], %rd333;
-$L78:
-	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L79;
-	mov.b64 %rd340, 0;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L80;
-	mul.wide.u32 %rd341, %r7, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	ld.shared.s64 %rd343, [%rd342+0];
-	mov.b64 %rd340, %rd343;
-$L80:
-	mov.b64 {%r96, %r97}, %rd340;
-	shfl.sync.up.b32 %r98|%p59, %r96, 1, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
-	mov.b64 %rd344, {%r98, %r99};
-	@!%p59 bra $L81;
-	add.s64 %rd345, %rd344, %rd340;
-	mov.b64 %rd340, %rd345;
-$L81:
-	mov.b64 {%r100, %r101}, %rd340;
-	shfl.sync.up.b32 %r102|%p60, %r100, 2, 0, %r17;
-	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
-	mov.b64 %rd346, {%r102, %r103};
-	@!%p60 bra $L82;
-	add.s64 %rd347, %rd346, %rd340;
-	mov.b64 %rd340, %rd347;
-$L82:
-	mov.b64 {%r104, %r105}, %rd340;
-	shfl.sync.up.b32 %r106|%p61, %r104, 4, 0, %r17;
-	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
-	mov.b64 %rd348, {%r106, %r107};
-	@!%p61 bra $L83;
-	add.s64 %rd349, %rd348, %rd340;
-	mov.b64 %rd340, %rd349;
-$L83:
-	mov.b64 {%r108, %r109}, %rd340;
-	shfl.sync.up.b32 %r110|%p62, %r108, 8, 0, %r17;
-	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
-	mov.b64 %rd350, {%r110, %r111};
-	@!%p62 bra $L84;
-	add.s64 %rd351, %rd350, %rd340;
-	mov.b64 %rd340, %rd351;
-$L84:
-	mov.b64 {%r112, %r113}, %rd340;
-	shfl.sync.up.b32 %r114|%p63, %r112, 16, 0, %r17;
-	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
-	mov.b64 %rd352, {%r114, %r115};
-	@!%p63 bra $L85;
-	add.s64 %rd353, %rd352, %rd340;
-	mov.b64 %rd340, %rd353;
-$L85:
-	mov.b64 {%r116, %r117}, %rd340;
-	shfl.sync.up.b32 %r118|%p64, %r116, 1, 0, %r17;
-	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
-	mov.b64 %rd354, {%r118, %r119};
-	selp.b64 %rd355, %rd354, 0, %p64;
-	@!%p58 bra $L86;
-	mul.wide.u32 %rd356, %r7, 16;
-	add.s64 %rd357, %rd1, %rd356;
-	add.s64 %rd358, %rd357, 512;
-	st.shared.s64 [%rd358+0], %rd355;
-$L86:
-	sub.u32 %r120, %r10, 1;
-	setp.eq.u32 %p65, %r7, %r120;
-	@!%p65 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd340;
-$L87:
-$L79:
-	bar.sync 0;
-	mul.wide.u32 %rd359, %r8, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	add.s64 %rd361, %rd360, 512;
-	ld.shared.s64 %rd362, [%rd361+0];
-	add.s64 %rd363, %rd362, %rd337;
-	ld.shared.s64 %rd364, [%rd1+1024];
-	mov.b64 {%r121, %r122}, %rd363;
-	shfl.sync.idx.b32 %r123|%p66, %r121, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r124, %r122, 0, %r22, %r17;
-	mov.b64 %rd365, {%r123, %r124};
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, 0;
-	cvt.u64.u32 %rd374, %r2;
-	setp.eq.s64 %p67, %rd374, 0;
-	setp.gt.s64 %p68, %rd372, 0;
-	and.pred %p69, %p67, %p68;
-	@!%p69 bra $L89;
-	atom.global.add.u64 %rd375, [%rd202], %rd372;
-	mov.b64 %rd376, %rd375;
-	mov.b64 %rd373, %rd376;
-$L89:
-	cvt.u64.u32 %rd377, %r2;
-	setp.eq.s64 %p70, %rd377, 0;
-	setp.eq.u32 %p71, %r1, 0;
-	and.pred %p72, %p70, %p71;
-	bar.sync 0;
-	@!%p72 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd373;
-$L90:
-	bar.sync 0;
-	ld.shared.s64 %rd378, [%rd1+1024];
-	mov.b64 %rd379, %rd378;
-	mov.b64 %rd373, %rd379;
-	add.s64 %rd380, %rd373, %rd371;
-	mov.b64 %rd381, %rd380;
-	mov.b64 %rd382, 0;
-$L91:
-	setp.lt.s64 %p73, %rd382, %rd332;
-	not.pred %p74, %p73;
-	@!%p74 bra $L95;
-	bra.uni $L93;
-$L95:
-	mul.lo.s64 %rd383, %rd382, %rd174;
-	mad.lo.s64 %rd384, %rd383, 4, %rd172;
-	ld.shared.s32 %r125, [%rd384+0];
-	mov.b32 %r126, %r125;
-	add.s64 %rd385, %rd381, %rd382;
-	mul.lo.s64 %rd386, %rd385, %rd201;
-	mad.lo.s64 %rd387, %rd386, 4, %rd199;
-	st.global.s32 [%rd387+0], %r126;
-$L92:
-	add.s64 %rd388, %rd382, 1;
-	mov.b64 %rd382, %rd388;
-	bra.uni $L91;
-$L93:
-	bra.uni $L72;
-$L71:
-	bra.uni $L70;
+	mov.b64 %rd301, 0;
+	bra.uni $L62;
+$L61:
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd307, %rd301;
+	setp.ne.s64 %p50, %rd307, 0;
+	@!%p50 bra $L72;
+	cvt.s64.s32 %rd308, %r85;
+	add.s64 %rd309, %rd308, 1;
+	mul.lo.s64 %rd310, %rd309, %rd185;
+	mad.lo.s64 %rd311, %rd310, 8, %rd183;
+	ld.global.nc.s64 %rd312, [%rd311+0];
+	mov.b64 %rd313, %rd312;
+	cvt.s64.s32 %rd314, %r85;
+	mul.lo.s64 %rd315, %rd314, %rd185;
+	mad.lo.s64 %rd316, %rd315, 8, %rd183;
+	ld.global.nc.s64 %rd317, [%rd316+0];
+	mov.b64 %rd318, %rd317;
+	sub.s64 %rd319, %rd313, %rd318;
+	mul.lo.s64 %rd320, %rd307, %rd319;
+	add.s64 %rd321, %rd116, %rd320;
+	mov.b64 %rd116, %rd321;
 $L72:
+	add.s64 %rd322, %rd115, 1;
+	mov.b64 %rd115, %rd322;
+$L59:
+	setp.eq.s64 %p51, %rd224, %rd223;
+	@!%p51 bra $L74;
+	mov.b64 %rd323, %rd224;
+$L75:
+	@!%p17 bra $L79;
+	bra.uni $L77;
+$L79:
+	// block scan
+	mov.b64 %rd324, %rd323;
+	mov.b32 %r86, %r3;
+$L80:
+	setp.hs.u32 %p52, %r86, 32;
+	@%p52 bra $L81;
+	mov.b64 {%r87, %r88}, %rd324;
+	shfl.sync.up.b32 %r89|%p53, %r87, %r86, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, %r86, 0, %r17;
+	mov.b64 %rd325, {%r89, %r90};
+	@!%p53 bra $L82;
+	add.s64 %rd326, %rd325, %rd324;
+	mov.b64 %rd324, %rd326;
+$L82:
+	shl.b32 %r86, %r86, 1;
+	bra.uni $L80;
+$L81:
+	mov.b64 {%r91, %r92}, %rd324;
+	shfl.sync.up.b32 %r93|%p54, %r91, %r3, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, %r3, 0, %r17;
+	mov.b64 %rd327, {%r93, %r94};
+	setp.lo.u32 %p55, %r3, 32;
+	and.pred %p56, %p54, %p55;
+	selp.b64 %rd328, %rd327, 0, %p56;
+	sub.u32 %r95, %r13, %r3;
+	setp.eq.u32 %p57, %r7, %r95;
+	@!%p57 bra $L83;
+	mul.wide.u32 %rd329, %r8, 16;
+	add.s64 %rd330, %rd1, %rd329;
+	st.shared.s64 [%rd330+0], %rd324;
+$L83:
+	bar.sync 0;
+	setp.eq.u32 %p58, %r8, 0;
+	@!%p58 bra $L84;
+	mov.b64 %rd331, 0;
+	setp.lo.u32 %p59, %r7, %r10;
+	@!%p59 bra $L85;
+	mul.wide.u32 %rd332, %r7, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	ld.shared.s64 %rd334, [%rd333+0];
+	mov.b64 %rd331, %rd334;
+$L85:
+	mov.b64 {%r96, %r97}, %rd331;
+	shfl.sync.up.b32 %r98|%p60, %r96, 1, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, 1, 0, %r17;
+	mov.b64 %rd335, {%r98, %r99};
+	@!%p60 bra $L86;
+	add.s64 %rd336, %rd335, %rd331;
+	mov.b64 %rd331, %rd336;
+$L86:
+	mov.b64 {%r100, %r101}, %rd331;
+	shfl.sync.up.b32 %r102|%p61, %r100, 2, 0, %r17;
+	shfl.sync.up.b32 %r103, %r101, 2, 0, %r17;
+	mov.b64 %rd337, {%r102, %r103};
+	@!%p61 bra $L87;
+	add.s64 %rd338, %rd337, %rd331;
+	mov.b64 %rd331, %rd338;
+$L87:
+	mov.b64 {%r104, %r105}, %rd331;
+	shfl.sync.up.b32 %r106|%p62, %r104, 4, 0, %r17;
+	shfl.sync.up.b32 %r107, %r105, 4, 0, %r17;
+	mov.b64 %rd339, {%r106, %r107};
+	@!%p62 bra $L88;
+	add.s64 %rd340, %rd339, %rd331;
+	mov.b64 %rd331, %rd340;
+$L88:
+	mov.b64 {%r108, %r109}, %rd331;
+	shfl.sync.up.b32 %r110|%p63, %r108, 8, 0, %r17;
+	shfl.sync.up.b32 %r111, %r109, 8, 0, %r17;
+	mov.b64 %rd341, {%r110, %r111};
+	@!%p63 bra $L89;
+	add.s64 %rd342, %rd341, %rd331;
+	mov.b64 %rd331, %rd342;
+$L89:
+	mov.b64 {%r112, %r113}, %rd331;
+	shfl.sync.up.b32 %r114|%p64, %r112, 16, 0, %r17;
+	shfl.sync.up.b32 %r115, %r113, 16, 0, %r17;
+	mov.b64 %rd343, {%r114, %r115};
+	@!%p64 bra $L90;
+	add.s64 %rd344, %rd343, %rd331;
+	mov.b64 %rd331, %rd344;
+$L90:
+	mov.b64 {%r116, %r117}, %rd331;
+	shfl.sync.up.b32 %r118|%p65, %r116, 1, 0, %r17;
+	shfl.sync.up.b32 %r119, %r117, 1, 0, %r17;
+	mov.b64 %rd345, {%r118, %r119};
+	selp.b64 %rd346, %rd345, 0, %p65;
+	@!%p59 bra $L91;
+	mul.wide.u32 %rd347, %r7, 16;
+	add.s64 %rd348, %rd1, %rd347;
+	add.s64 %rd349, %rd348, 512;
+	st.shared.s64 [%rd349+0], %rd346;
+$L91:
+	sub.u32 %r120, %r10, 1;
+	setp.eq.u32 %p66, %r7, %r120;
+	@!%p66 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd331;
+$L92:
+$L84:
+	bar.sync 0;
+	mul.wide.u32 %rd350, %r8, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	add.s64 %rd352, %rd351, 512;
+	ld.shared.s64 %rd353, [%rd352+0];
+	add.s64 %rd354, %rd353, %rd328;
+	ld.shared.s64 %rd355, [%rd1+1024];
+	mov.b64 {%r121, %r122}, %rd354;
+	shfl.sync.idx.b32 %r123|%p67, %r121, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r124, %r122, 0, %r22, %r17;
+	mov.b64 %rd356, {%r123, %r124};
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, 0;
+	cvt.u64.u32 %rd365, %r2;
+	setp.eq.s64 %p68, %rd365, 0;
+	setp.gt.s64 %p69, %rd363, 0;
+	and.pred %p70, %p68, %p69;
+	@!%p70 bra $L94;
+	atom.global.add.u64 %rd366, [%rd202], %rd363;
+	mov.b64 %rd367, %rd366;
+	mov.b64 %rd364, %rd367;
+$L94:
+	cvt.u64.u32 %rd368, %r2;
+	setp.eq.s64 %p71, %rd368, 0;
+	setp.eq.u32 %p72, %r1, 0;
+	and.pred %p73, %p71, %p72;
+	bar.sync 0;
+	@!%p73 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd364;
+$L95:
+	bar.sync 0;
+	ld.shared.s64 %rd369, [%rd1+1024];
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd364, %rd370;
+	add.s64 %rd371, %rd364, %rd362;
+	mov.b64 %rd372, %rd371;
+	mov.b64 %rd373, 0;
+$L96:
+	setp.lt.s64 %p74, %rd373, %rd323;
+	not.pred %p75, %p74;
+	@!%p75 bra $L100;
+	bra.uni $L98;
+$L100:
+	mul.lo.s64 %rd374, %rd373, %rd174;
+	mad.lo.s64 %rd375, %rd374, 4, %rd172;
+	ld.shared.s32 %r125, [%rd375+0];
+	mov.b32 %r126, %r125;
+	add.s64 %rd376, %rd372, %rd373;
+	mul.lo.s64 %rd377, %rd376, %rd201;
+	mad.lo.s64 %rd378, %rd377, 4, %rd199;
+	st.global.s32 [%rd378+0], %r126;
+$L97:
+	add.s64 %rd379, %rd373, 1;
+	mov.b64 %rd373, %rd379;
+	bra.uni $L96;
+$L98:
+	bra.uni $L77;
+$L76:
+	bra.uni $L75;
+$L77:
 	mov.b64 %rd224, 0;
-$L69:
+$L74:
 $L30:
-	add.s64 %rd389, %rd251, 1;
-	mov.b64 %rd251, %rd389;
+	add.s64 %rd380, %rd251, 1;
+	mov.b64 %rd251, %rd380;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd390, %rd225, 1;
-	mov.b64 %rd225, %rd390;
+	add.s64 %rd381, %rd225, 1;
+	mov.b64 %rd225, %rd381;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd391, %rd224;
-$L96:
-	@!%p17 bra $L100;
-	bra.uni $L98;
-$L100:
-	// block scan
-	mov.b64 %rd392, %rd391;
-	mov.b32 %r127, %r3;
+	mov.b64 %rd382, %rd224;
 $L101:
-	setp.hs.u32 %p75, %r127, 32;
-	@%p75 bra $L102;
-	mov.b64 {%r128, %r129}, %rd392;
-	shfl.sync.up.b32 %r130|%p76, %r128, %r127, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, %r127, 0, %r17;
-	mov.b64 %rd393, {%r130, %r131};
-	@!%p76 bra $L103;
-	add.s64 %rd394, %rd393, %rd392;
-	mov.b64 %rd392, %rd394;
-$L103:
-	shl.b32 %r127, %r127, 1;
-	bra.uni $L101;
-$L102:
-	mov.b64 {%r132, %r133}, %rd392;
-	shfl.sync.up.b32 %r134|%p77, %r132, %r3, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, %r3, 0, %r17;
-	mov.b64 %rd395, {%r134, %r135};
-	setp.lo.u32 %p78, %r3, 32;
-	and.pred %p79, %p77, %p78;
-	selp.b64 %rd396, %rd395, 0, %p79;
-	sub.u32 %r136, %r13, %r3;
-	setp.eq.u32 %p80, %r7, %r136;
-	@!%p80 bra $L104;
-	mul.wide.u32 %rd397, %r8, 16;
-	add.s64 %rd398, %rd1, %rd397;
-	st.shared.s64 [%rd398+0], %rd392;
-$L104:
-	bar.sync 0;
-	setp.eq.u32 %p81, %r8, 0;
-	@!%p81 bra $L105;
-	mov.b64 %rd399, 0;
-	setp.lo.u32 %p82, %r7, %r10;
-	@!%p82 bra $L106;
-	mul.wide.u32 %rd400, %r7, 16;
-	add.s64 %rd401, %rd1, %rd400;
-	ld.shared.s64 %rd402, [%rd401+0];
-	mov.b64 %rd399, %rd402;
-$L106:
-	mov.b64 {%r137, %r138}, %rd399;
-	shfl.sync.up.b32 %r139|%p83, %r137, 1, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, 1, 0, %r17;
-	mov.b64 %rd403, {%r139, %r140};
-	@!%p83 bra $L107;
-	add.s64 %rd404, %rd403, %rd399;
-	mov.b64 %rd399, %rd404;
-$L107:
-	mov.b64 {%r141, %r142}, %rd399;
-	shfl.sync.up.b32 %r143|%p84, %r141, 2, 0, %r17;
-	shfl.sync.up.b32 %r144, %r142, 2, 0, %r17;
-	mov.b64 %rd405, {%r143, %r144};
-	@!%p84 bra $L108;
-	add.s64 %rd406, %rd405, %rd399;
-	mov.b64 %rd399, %rd406;
-$L108:
-	mov.b64 {%r145, %r146}, %rd399;
-	shfl.sync.up.b32 %r147|%p85, %r145, 4, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 4, 0, %r17;
-	mov.b64 %rd407, {%r147, %r148};
-	@!%p85 bra $L109;
-	add.s64 %rd408, %rd407, %rd399;
-	mov.b64 %rd399, %rd408;
-$L109:
-	mov.b64 {%r149, %r150}, %rd399;
-	shfl.sync.up.b32 %r151|%p86, %r149, 8, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 8, 0, %r17;
-	mov.b64 %rd409, {%r151, %r152};
-	@!%p86 bra $L110;
-	add.s64 %rd410, %rd409, %rd399;
-	mov.b64 %rd399, %rd410;
-$L110:
-	mov.b64 {%r153, %r154}, %rd399;
-	shfl.sync.up.b32 %r155|%p87, %r153, 16, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 16, 0, %r17;
-	mov.b64 %rd411, {%r155, %r156};
-	@!%p87 bra $L111;
-	add.s64 %rd412, %rd411, %rd399;
-	mov.b64 %rd399, %rd412;
-$L111:
-	mov.b64 {%r157, %r158}, %rd399;
-	shfl.sync.up.b32 %r159|%p88, %r157, 1, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 1, 0, %r17;
-	mov.b64 %rd413, {%r159, %r160};
-	selp.b64 %rd414, %rd413, 0, %p88;
-	@!%p82 bra $L112;
-	mul.wide.u32 %rd415, %r7, 16;
-	add.s64 %rd416, %rd1, %rd415;
-	add.s64 %rd417, %rd416, 512;
-	st.shared.s64 [%rd417+0], %rd414;
-$L112:
-	sub.u32 %r161, %r10, 1;
-	setp.eq.u32 %p89, %r7, %r161;
-	@!%p89 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd399;
-$L113:
+	@!%p17 bra $L105;
+	bra.uni $L103;
 $L105:
+	// block scan
+	mov.b64 %rd383, %rd382;
+	mov.b32 %r127, %r3;
+$L106:
+	setp.hs.u32 %p76, %r127, 32;
+	@%p76 bra $L107;
+	mov.b64 {%r128, %r129}, %rd383;
+	shfl.sync.up.b32 %r130|%p77, %r128, %r127, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, %r127, 0, %r17;
+	mov.b64 %rd384, {%r130, %r131};
+	@!%p77 bra $L108;
+	add.s64 %rd385, %rd384, %rd383;
+	mov.b64 %rd383, %rd385;
+$L108:
+	shl.b32 %r127, %r127, 1;
+	bra.uni $L106;
+$L107:
+	mov.b64 {%r132, %r133}, %rd383;
+	shfl.sync.up.b32 %r134|%p78, %r132, %r3, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, %r3, 0, %r17;
+	mov.b64 %rd386, {%r134, %r135};
+	setp.lo.u32 %p79, %r3, 32;
+	and.pred %p80, %p78, %p79;
+	selp.b64 %rd387, %rd386, 0, %p80;
+	sub.u32 %r136, %r13, %r3;
+	setp.eq.u32 %p81, %r7, %r136;
+	@!%p81 bra $L109;
+	mul.wide.u32 %rd388, %r8, 16;
+	add.s64 %rd389, %rd1, %rd388;
+	st.shared.s64 [%rd389+0], %rd383;
+$L109:
 	bar.sync 0;
-	mul.wide.u32 %rd418, %r8, 16;
-	add.s64 %rd419, %rd1, %rd418;
-	add.s64 %rd420, %rd419, 512;
-	ld.shared.s64 %rd421, [%rd420+0];
-	add.s64 %rd422, %rd421, %rd396;
-	ld.shared.s64 %rd423, [%rd1+1024];
-	mov.b64 {%r162, %r163}, %rd422;
-	shfl.sync.idx.b32 %r164|%p90, %r162, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r165, %r163, 0, %r22, %r17;
-	mov.b64 %rd424, {%r164, %r165};
-	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, %rd424;
-	mov.b64 %rd427, %rd425;
-	mov.b64 %rd428, %rd426;
-	mov.b64 %rd429, %rd427;
-	mov.b64 %rd430, %rd428;
-	mov.b64 %rd431, %rd429;
-	mov.b64 %rd432, 0;
-	cvt.u64.u32 %rd433, %r2;
-	setp.eq.s64 %p91, %rd433, 0;
-	setp.gt.s64 %p92, %rd431, 0;
-	and.pred %p93, %p91, %p92;
-	@!%p93 bra $L115;
-	atom.global.add.u64 %rd434, [%rd202], %rd431;
-	mov.b64 %rd435, %rd434;
-	mov.b64 %rd432, %rd435;
+	setp.eq.u32 %p82, %r8, 0;
+	@!%p82 bra $L110;
+	mov.b64 %rd390, 0;
+	setp.lo.u32 %p83, %r7, %r10;
+	@!%p83 bra $L111;
+	mul.wide.u32 %rd391, %r7, 16;
+	add.s64 %rd392, %rd1, %rd391;
+	ld.shared.s64 %rd393, [%rd392+0];
+	mov.b64 %rd390, %rd393;
+$L111:
+	mov.b64 {%r137, %r138}, %rd390;
+	shfl.sync.up.b32 %r139|%p84, %r137, 1, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, 1, 0, %r17;
+	mov.b64 %rd394, {%r139, %r140};
+	@!%p84 bra $L112;
+	add.s64 %rd395, %rd394, %rd390;
+	mov.b64 %rd390, %rd395;
+$L112:
+	mov.b64 {%r141, %r142}, %rd390;
+	shfl.sync.up.b32 %r143|%p85, %r141, 2, 0, %r17;
+	shfl.sync.up.b32 %r144, %r142, 2, 0, %r17;
+	mov.b64 %rd396, {%r143, %r144};
+	@!%p85 bra $L113;
+	add.s64 %rd397, %rd396, %rd390;
+	mov.b64 %rd390, %rd397;
+$L113:
+	mov.b64 {%r145, %r146}, %rd390;
+	shfl.sync.up.b32 %r147|%p86, %r145, 4, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 4, 0, %r17;
+	mov.b64 %rd398, {%r147, %r148};
+	@!%p86 bra $L114;
+	add.s64 %rd399, %rd398, %rd390;
+	mov.b64 %rd390, %rd399;
+$L114:
+	mov.b64 {%r149, %r150}, %rd390;
+	shfl.sync.up.b32 %r151|%p87, %r149, 8, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 8, 0, %r17;
+	mov.b64 %rd400, {%r151, %r152};
+	@!%p87 bra $L115;
+	add.s64 %rd401, %rd400, %rd390;
+	mov.b64 %rd390, %rd401;
 $L115:
-	cvt.u64.u32 %rd436, %r2;
-	setp.eq.s64 %p94, %rd436, 0;
-	setp.eq.u32 %p95, %r1, 0;
-	and.pred %p96, %p94, %p95;
-	bar.sync 0;
-	@!%p96 bra $L116;
-	st.shared.s64 [%rd1+1024], %rd432;
+	mov.b64 {%r153, %r154}, %rd390;
+	shfl.sync.up.b32 %r155|%p88, %r153, 16, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 16, 0, %r17;
+	mov.b64 %rd402, {%r155, %r156};
+	@!%p88 bra $L116;
+	add.s64 %rd403, %rd402, %rd390;
+	mov.b64 %rd390, %rd403;
 $L116:
-	bar.sync 0;
-	ld.shared.s64 %rd437, [%rd1+1024];
-	mov.b64 %rd438, %rd437;
-	mov.b64 %rd432, %rd438;
-	add.s64 %rd439, %rd432, %rd430;
-	mov.b64 %rd440, %rd439;
-	mov.b64 %rd441, 0;
+	mov.b64 {%r157, %r158}, %rd390;
+	shfl.sync.up.b32 %r159|%p89, %r157, 1, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 1, 0, %r17;
+	mov.b64 %rd404, {%r159, %r160};
+	selp.b64 %rd405, %rd404, 0, %p89;
+	@!%p83 bra $L117;
+	mul.wide.u32 %rd406, %r7, 16;
+	add.s64 %rd407, %rd1, %rd406;
+	add.s64 %rd408, %rd407, 512;
+	st.shared.s64 [%rd408+0], %rd405;
 $L117:
-	setp.lt.s64 %p97, %rd441, %rd391;
-	not.pred %p98, %p97;
-	@!%p98 bra $L121;
-	bra.uni $L119;
-$L121:
-	mul.lo.s64 %rd442, %rd441, %rd174;
-	mad.lo.s64 %rd443, %rd442, 4, %rd172;
-	ld.shared.s32 %r166, [%rd443+0];
-	mov.b32 %r167, %r166;
-	add.s64 %rd444, %rd440, %rd441;
-	mul.lo.s64 %rd445, %rd444, %rd201;
-	mad.lo.s64 %rd446, %rd445, 4, %rd199;
-	st.global.s32 [%rd446+0], %r167;
+	sub.u32 %r161, %r10, 1;
+	setp.eq.u32 %p90, %r7, %r161;
+	@!%p90 bra $L118;
+	st.shared.s64 [%rd1+1024], %rd390;
 $L118:
-	add.s64 %rd447, %rd441, 1;
-	mov.b64 %rd441, %rd447;
-	bra.uni $L117;
-$L119:
-	bra.uni $L98;
-$L97:
-	bra.uni $L96;
-$L98:
-	bra.uni $L7;
-$L9:
-	cvt.u64.u32 %rd448, %r2;
-	add.s64 %rd449, %rd178, %rd448;
-	mov.b64 %rd450, %rd449;
-	mov.b32 %r168, -1;
-	mov.b64 %rd451, 0;
-	mov.b64 %rd452, 0;
+$L110:
+	bar.sync 0;
+	mul.wide.u32 %rd409, %r8, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	add.s64 %rd411, %rd410, 512;
+	ld.shared.s64 %rd412, [%rd411+0];
+	add.s64 %rd413, %rd412, %rd387;
+	ld.shared.s64 %rd414, [%rd1+1024];
+	mov.b64 {%r162, %r163}, %rd413;
+	shfl.sync.idx.b32 %r164|%p91, %r162, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r165, %r163, 0, %r22, %r17;
+	mov.b64 %rd415, {%r164, %r165};
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, %rd416;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, %rd420;
+	mov.b64 %rd423, 0;
+	cvt.u64.u32 %rd424, %r2;
+	setp.eq.s64 %p92, %rd424, 0;
+	setp.gt.s64 %p93, %rd422, 0;
+	and.pred %p94, %p92, %p93;
+	@!%p94 bra $L120;
+	atom.global.add.u64 %rd425, [%rd202], %rd422;
+	mov.b64 %rd426, %rd425;
+	mov.b64 %rd423, %rd426;
+$L120:
+	cvt.u64.u32 %rd427, %r2;
+	setp.eq.s64 %p95, %rd427, 0;
+	setp.eq.u32 %p96, %r1, 0;
+	and.pred %p97, %p95, %p96;
+	bar.sync 0;
+	@!%p97 bra $L121;
+	st.shared.s64 [%rd1+1024], %rd423;
+$L121:
+	bar.sync 0;
+	ld.shared.s64 %rd428, [%rd1+1024];
+	mov.b64 %rd429, %rd428;
+	mov.b64 %rd423, %rd429;
+	add.s64 %rd430, %rd423, %rd421;
+	mov.b64 %rd431, %rd430;
+	mov.b64 %rd432, 0;
 $L122:
-	@!%p13 bra $L126;
-	mov.b64 %rd453, 4611686018427387904;
+	setp.lt.s64 %p98, %rd432, %rd382;
+	not.pred %p99, %p98;
+	@!%p99 bra $L126;
 	bra.uni $L124;
 $L126:
-	mov.b64 %rd453, %rd158;
-	bra.uni $L124;
+	mul.lo.s64 %rd433, %rd432, %rd174;
+	mad.lo.s64 %rd434, %rd433, 4, %rd172;
+	ld.shared.s32 %r166, [%rd434+0];
+	mov.b32 %r167, %r166;
+	add.s64 %rd435, %rd431, %rd432;
+	mul.lo.s64 %rd436, %rd435, %rd201;
+	mad.lo.s64 %rd437, %rd436, 4, %rd199;
+	st.global.s32 [%rd437+0], %r167;
 $L123:
+	add.s64 %rd438, %rd432, 1;
+	mov.b64 %rd432, %rd438;
 	bra.uni $L122;
 $L124:
-	mov.b64 %rd454, %rd453;
+	bra.uni $L103;
+$L102:
+	bra.uni $L101;
+$L103:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd439, %r2;
+	add.s64 %rd440, %rd178, %rd439;
+	mov.b64 %rd441, %rd440;
+	mov.b32 %r168, -1;
+	mov.b64 %rd442, 0;
+	mov.b64 %rd443, 0;
 $L127:
-	mov.b64 %rd455, 0;
-	mov.b64 %rd456, %rd454;
-$L130:
-	setp.gt.s64 %p99, %rd456, 0;
-	not.pred %p100, %p99;
-	@!%p100 bra $L134;
-	bra.uni $L132;
-$L134:
-	setp.ge.s64 %p101, %rd451, %rd452;
-	@!%p101 bra $L136;
-	setp.ge.s64 %p102, %rd450, %rd181;
-	@!%p102 bra $L138;
-	bra.uni $L132;
-$L138:
-	mov.pred %p103, %p12;
-	mov.b64 %rd457, %rd139;
-	mov.b64 %rd458, %rd450;
+	@!%p13 bra $L131;
+	mov.b64 %rd444, 4611686018427387904;
+	bra.uni $L129;
+$L131:
+	mov.b64 %rd444, %rd158;
+	bra.uni $L129;
+$L128:
+	bra.uni $L127;
+$L129:
+	mov.b64 %rd445, %rd444;
+$L132:
+	mov.b64 %rd446, 0;
+	mov.b64 %rd447, %rd445;
+$L135:
+	setp.gt.s64 %p100, %rd447, 0;
+	not.pred %p101, %p100;
+	@!%p101 bra $L139;
+	bra.uni $L137;
 $L139:
+	setp.ge.s64 %p102, %rd442, %rd443;
+	@!%p102 bra $L141;
+	setp.ge.s64 %p103, %rd441, %rd181;
 	@!%p103 bra $L143;
-	shr.s64 %rd459, %rd458, 5;
-	mul.lo.s64 %rd460, %rd459, %rd145;
-	mad.lo.s64 %rd461, %rd460, 4, %rd143;
-	ld.global.nc.u32 %r169, [%rd461+0];
+	bra.uni $L137;
+$L143:
+	mov.pred %p104, %p12;
+	mov.b64 %rd448, %rd139;
+	mov.b64 %rd449, %rd441;
+$L144:
+	@!%p104 bra $L148;
+	shr.s64 %rd450, %rd449, 5;
+	mul.lo.s64 %rd451, %rd450, %rd145;
+	mad.lo.s64 %rd452, %rd451, 4, %rd143;
+	ld.global.nc.u32 %r169, [%rd452+0];
 	mov.b32 %r170, %r169;
-	and.b64 %rd462, %rd458, 31;
-	min.u64 %rd463, %rd462, 32;
-	cvt.u32.u64 %r171, %rd463;
+	and.b64 %rd453, %rd449, 31;
+	min.u64 %rd454, %rd453, 32;
+	cvt.u32.u64 %r171, %rd454;
 	mov.b32 %r173, 0x1;
 	shl.b32 %r172, %r173, %r171;
-	setp.hs.u32 %p104, %r171, 32;
-	selp.b32 %r174, 0, %r172, %p104;
+	setp.hs.u32 %p105, %r171, 32;
+	selp.b32 %r174, 0, %r172, %p105;
 	and.b32 %r175, %r170, %r174;
-	setp.ne.u32 %p105, %r175, 0x0;
-	@!%p105 bra $L145;
-	cvt.u32.u64 %r176, %rd458;
+	setp.ne.u32 %p106, %r175, 0x0;
+	@!%p106 bra $L150;
+	cvt.u32.u64 %r176, %rd449;
 	mov.b32 %r177, %r176;
-	bra.uni $L141;
-$L145:
+	bra.uni $L146;
+$L150:
 	mov.b32 %r177, -1;
-	bra.uni $L141;
-$L143:
-	mul.lo.s64 %rd464, %rd458, %rd142;
-	mad.lo.s64 %rd465, %rd464, 4, %rd140;
-	ld.global.nc.s32 %r178, [%rd465+0];
+	bra.uni $L146;
+$L148:
+	mul.lo.s64 %rd455, %rd449, %rd142;
+	mad.lo.s64 %rd456, %rd455, 4, %rd140;
+	ld.global.nc.s32 %r178, [%rd456+0];
 	mov.b32 %r179, %r178;
 	mov.b32 %r177, %r179;
-	bra.uni $L141;
-$L140:
-	bra.uni $L139;
-$L141:
+	bra.uni $L146;
+$L145:
+	bra.uni $L144;
+$L146:
 	mov.b32 %r168, %r177;
-	add.s64 %rd466, %rd450, %rd176;
-	mov.b64 %rd450, %rd466;
-	setp.ge.s32 %p106, %r168, 0;
-	@!%p106 bra $L147;
-	mov.b64 %rd467, %rd129;
+	add.s64 %rd457, %rd441, %rd176;
+	mov.b64 %rd441, %rd457;
+	setp.ge.s32 %p107, %r168, 0;
+	@!%p107 bra $L152;
+	mov.b64 %rd458, %rd129;
 	mov.b32 %r180, %r168;
-	cvt.s64.s32 %rd468, %r180;
-	mul.lo.s64 %rd469, %rd468, %rd132;
-	mad.lo.s64 %rd470, %rd469, 8, %rd130;
-	ld.global.nc.s64 %rd471, [%rd470+0];
-	mov.b64 %rd472, %rd471;
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, %rd129;
+	cvt.s64.s32 %rd459, %r180;
+	mul.lo.s64 %rd460, %rd459, %rd132;
+	mad.lo.s64 %rd461, %rd460, 8, %rd130;
+	ld.global.nc.s64 %rd462, [%rd461+0];
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd463;
+	mov.b64 %rd465, %rd129;
 	mov.b32 %r181, %r168;
-	cvt.s64.s32 %rd475, %r181;
-	add.s64 %rd476, %rd475, 1;
-	mul.lo.s64 %rd477, %rd476, %rd132;
-	mad.lo.s64 %rd478, %rd477, 8, %rd130;
-	ld.global.nc.s64 %rd479, [%rd478+0];
-	mov.b64 %rd480, %rd479;
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd482, %rd473;
-	mov.b64 %rd483, %rd481;
-	mov.b64 %rd451, %rd482;
-	mov.b64 %rd452, %rd483;
-$L147:
-	bra.uni $L131;
-$L136:
-	mul.lo.s64 %rd484, %rd451, %rd135;
-	mad.lo.s64 %rd485, %rd484, 4, %rd133;
-	ld.global.nc.s32 %r182, [%rd485+0];
+	cvt.s64.s32 %rd466, %r181;
+	add.s64 %rd467, %rd466, 1;
+	mul.lo.s64 %rd468, %rd467, %rd132;
+	mad.lo.s64 %rd469, %rd468, 8, %rd130;
+	ld.global.nc.s64 %rd470, [%rd469+0];
+	mov.b64 %rd471, %rd470;
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd473, %rd464;
+	mov.b64 %rd474, %rd472;
+	mov.b64 %rd442, %rd473;
+	mov.b64 %rd443, %rd474;
+$L152:
+	bra.uni $L136;
+$L141:
+	mul.lo.s64 %rd475, %rd442, %rd135;
+	mad.lo.s64 %rd476, %rd475, 4, %rd133;
+	ld.global.nc.s32 %r182, [%rd476+0];
 	mov.b32 %r183, %r182;
 	mov.b32 %r184, %r183;
 	mov.b32 %r185, %r168;
 	mov.b32 %r186, %r184;
-	mov.b64 %rd486, %rd451;
-$L148:
-	mov.b64 %rd487, 0x1;
-	setp.gt.s64 %p107, %rd162, 0;
-	@!%p107 bra $L152;
-	mul.lo.s64 %rd488, %rd486, %rd163;
-	mad.lo.s64 %rd489, %rd488, 4, %rd161;
-	ld.global.nc.u32 %r187, [%rd489+0];
+	mov.b64 %rd477, %rd442;
+$L153:
+	mov.b64 %rd478, 0x1;
+	setp.gt.s64 %p108, %rd162, 0;
+	@!%p108 bra $L157;
+	mul.lo.s64 %rd479, %rd477, %rd163;
+	mad.lo.s64 %rd480, %rd479, 4, %rd161;
+	ld.global.nc.u32 %r187, [%rd480+0];
 	mov.b32 %r188, %r187;
-	cvt.u64.u32 %rd490, %r188;
-	mov.b64 %rd487, %rd490;
-$L152:
-	cvt.s64.s32 %rd491, %r185;
-	mul.lo.s64 %rd492, %rd491, %rd166;
-	mad.lo.s64 %rd493, %rd492, 4, %rd164;
-	ld.relaxed.gpu.global.u32 %r189, [%rd493+0];
-	mov.b32 %r190, %r189;
-	cvt.u64.u32 %rd494, %r190;
-	add.u64 %rd495, %rd494, %rd487;
-	mov.b64 %rd496, %rd495;
-	cvt.s64.s32 %rd497, %r186;
-	mul.lo.s64 %rd498, %rd497, %rd166;
-	mad.lo.s64 %rd499, %rd498, 4, %rd164;
-	ld.relaxed.gpu.global.u32 %r191, [%rd499+0];
-	mov.b32 %r192, %r191;
-	cvt.u64.u32 %rd500, %r192;
-	setp.hs.u64 %p108, %rd496, %rd500;
-	@!%p108 bra $L154;
-	mov.pred %p109, 0;
-	bra.uni $L150;
-$L154:
-	cvt.s64.s32 %rd501, %r186;
-	mul.lo.s64 %rd502, %rd501, %rd166;
-	mad.lo.s64 %rd503, %rd502, 4, %rd164;
-	cvt.u32.u64 %r193, %rd496;
-	atom.global.min.u32 %r194, [%rd503], %r193;
-	mov.b32 %r195, %r194;
-	cvt.u64.u32 %rd504, %r195;
-	setp.hi.u64 %p110, %rd504, %rd496;
-	mov.pred %p109, %p110;
-	bra.uni $L150;
-$L149:
-	bra.uni $L148;
-$L150:
-	@!%p109 bra $L156;
-	mov.pred %p111, 0;
-	mov.b64 %rd505, %rd455;
-	mov.b32 %r196, %r184;
+	cvt.u64.u32 %rd481, %r188;
+	mov.b64 %rd478, %rd481;
 $L157:
-	@!%p13 bra $L161;
+	cvt.s64.s32 %rd482, %r185;
+	mul.lo.s64 %rd483, %rd482, %rd166;
+	mad.lo.s64 %rd484, %rd483, 4, %rd164;
+	ld.relaxed.gpu.global.u32 %r189, [%rd484+0];
+	mov.b32 %r190, %r189;
+	cvt.u64.u32 %rd485, %r190;
+	add.u64 %rd486, %rd485, %rd478;
+	mov.b64 %rd487, %rd486;
+	cvt.s64.s32 %rd488, %r186;
+	mul.lo.s64 %rd489, %rd488, %rd166;
+	mad.lo.s64 %rd490, %rd489, 4, %rd164;
+	ld.relaxed.gpu.global.u32 %r191, [%rd490+0];
+	mov.b32 %r192, %r191;
+	cvt.u64.u32 %rd491, %r192;
+	setp.hs.u64 %p109, %rd487, %rd491;
+	@!%p109 bra $L159;
+	mov.pred %p110, 0;
+	bra.uni $L155;
+$L159:
+	cvt.s64.s32 %rd492, %r186;
+	mul.lo.s64 %rd493, %rd492, %rd166;
+	mad.lo.s64 %rd494, %rd493, 4, %rd164;
+	cvt.u32.u64 %r193, %rd487;
+	atom.global.min.u32 %r194, [%rd494], %r193;
+	mov.b32 %r195, %r194;
+	cvt.u64.u32 %rd495, %r195;
+	setp.hi.u64 %p111, %rd495, %rd487;
+	mov.pred %p110, %p111;
+	bra.uni $L155;
+$L154:
+	bra.uni $L153;
+$L155:
+	@!%p110 bra $L161;
+	mov.pred %p112, 0;
+	mov.b64 %rd496, %rd446;
+	mov.b32 %r196, %r184;
+$L162:
+	@!%p13 bra $L166;
 	shr.s32 %r197, %r196, 5;
-	cvt.s64.s32 %rd506, %r197;
-	mov.b64 %rd507, %rd506;
+	cvt.s64.s32 %rd497, %r197;
+	mov.b64 %rd498, %rd497;
 	and.b32 %r198, %r196, 31;
-	cvt.s64.s32 %rd508, %r198;
-	min.u64 %rd509, %rd508, 32;
-	cvt.u32.u64 %r199, %rd509;
+	cvt.s64.s32 %rd499, %r198;
+	min.u64 %rd500, %rd499, 32;
+	cvt.u32.u64 %r199, %rd500;
 	mov.b32 %r201, 0x1;
 	shl.b32 %r200, %r201, %r199;
-	setp.hs.u32 %p112, %r199, 32;
-	selp.b32 %r202, 0, %r200, %p112;
+	setp.hs.u32 %p113, %r199, 32;
+	selp.b32 %r202, 0, %r200, %p113;
 	mov.b32 %r203, %r202;
-	mov.b64 %rd510, %rd507;
+	mov.b64 %rd501, %rd498;
 	mov.b32 %r204, %r203;
-	mul.lo.s64 %rd511, %rd510, %rd154;
-	mad.lo.s64 %rd512, %rd511, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r205, [%rd512+0];
+	mul.lo.s64 %rd502, %rd501, %rd154;
+	mad.lo.s64 %rd503, %rd502, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r205, [%rd503+0];
 	mov.b32 %r206, %r205;
 	and.b32 %r207, %r206, %r204;
-	setp.ne.u32 %p113, %r207, 0x0;
-	mov.pred %p114, %p113;
-	not.pred %p115, %p114;
-	@!%p115 bra $L163;
-	mul.lo.s64 %rd513, %rd510, %rd154;
-	mad.lo.s64 %rd514, %rd513, 4, %rd152;
-	atom.global.or.b32 %r208, [%rd514], %r204;
+	setp.ne.u32 %p114, %r207, 0x0;
+	mov.pred %p115, %p114;
+	not.pred %p116, %p115;
+	@!%p116 bra $L168;
+	mul.lo.s64 %rd504, %rd501, %rd154;
+	mad.lo.s64 %rd505, %rd504, 4, %rd152;
+	atom.global.or.b32 %r208, [%rd505], %r204;
 	mov.b32 %r209, %r208;
 	and.b32 %r210, %r209, %r204;
-	setp.ne.u32 %p116, %r210, 0x0;
-	mov.pred %p114, %p116;
-$L163:
-	@!%p114 bra $L165;
-	mov.b64 %rd515, %rd505;
-	mov.b64 %rd516, %rd515;
-	mov.pred %p117, 0;
-	bra.uni $L159;
-$L165:
-	mov.b64 %rd517, %rd505;
-	mov.b64 %rd516, %rd517;
-	mov.pred %p117, 1;
-	bra.uni $L159;
-$L161:
-	@!%p14 bra $L167;
-	cvt.s64.s32 %rd518, %r196;
-	mul.lo.s64 %rd519, %rd518, %rd157;
-	mad.lo.s64 %rd520, %rd519, 4, %rd155;
-	ld.relaxed.gpu.global.s32 %r211, [%rd520+0];
+	setp.ne.u32 %p117, %r210, 0x0;
+	mov.pred %p115, %p117;
+$L168:
+	@!%p115 bra $L170;
+	mov.b64 %rd506, %rd496;
+	mov.b64 %rd507, %rd506;
+	mov.pred %p118, 0;
+	bra.uni $L164;
+$L170:
+	mov.b64 %rd508, %rd496;
+	mov.b64 %rd507, %rd508;
+	mov.pred %p118, 1;
+	bra.uni $L164;
+$L166:
+	@!%p14 bra $L172;
+	cvt.s64.s32 %rd509, %r196;
+	mul.lo.s64 %rd510, %rd509, %rd157;
+	mad.lo.s64 %rd511, %rd510, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r211, [%rd511+0];
 	mov.b32 %r212, %r211;
-	setp.eq.s32 %p118, %r212, %r36;
-	mov.pred %p119, %p118;
-	not.pred %p120, %p119;
-	@!%p120 bra $L169;
-	cvt.s64.s32 %rd521, %r196;
-	mul.lo.s64 %rd522, %rd521, %rd157;
-	mad.lo.s64 %rd523, %rd522, 4, %rd155;
-	atom.global.exch.b32 %r213, [%rd523], %r36;
+	setp.eq.s32 %p119, %r212, %r36;
+	mov.pred %p120, %p119;
+	not.pred %p121, %p120;
+	@!%p121 bra $L174;
+	cvt.s64.s32 %rd512, %r196;
+	mul.lo.s64 %rd513, %rd512, %rd157;
+	mad.lo.s64 %rd514, %rd513, 4, %rd155;
+	atom.global.exch.b32 %r213, [%rd514], %r36;
 	mov.b32 %r214, %r213;
-	setp.eq.s32 %p121, %r214, %r36;
-	mov.pred %p119, %p121;
-$L169:
-	@!%p119 bra $L171;
-	mov.b64 %rd524, %rd505;
-	mov.b64 %rd516, %rd524;
-	mov.pred %p117, 0;
-	bra.uni $L159;
-$L171:
-$L167:
-	mul.lo.s64 %rd525, %rd505, %rd174;
-	mad.lo.s64 %rd526, %rd525, 4, %rd172;
-	st.shared.s32 [%rd526+0], %r196;
-	add.s64 %rd527, %rd505, 1;
-	mov.b64 %rd528, %rd527;
-	mov.b64 %rd516, %rd528;
-	mov.pred %p117, 1;
-	bra.uni $L159;
-$L158:
-	bra.uni $L157;
-$L159:
-	mov.b64 %rd529, %rd516;
-	mov.pred %p122, %p117;
-	mov.b64 %rd455, %rd529;
-	mov.pred %p111, %p122;
-	@!%p111 bra $L173;
-	mov.b64 %rd530, %rd129;
+	setp.eq.s32 %p122, %r214, %r36;
+	mov.pred %p120, %p122;
+$L174:
+	@!%p120 bra $L176;
+	mov.b64 %rd515, %rd496;
+	mov.b64 %rd507, %rd515;
+	mov.pred %p118, 0;
+	bra.uni $L164;
+$L176:
+$L172:
+	mul.lo.s64 %rd516, %rd496, %rd174;
+	mad.lo.s64 %rd517, %rd516, 4, %rd172;
+	st.shared.s32 [%rd517+0], %r196;
+	add.s64 %rd518, %rd496, 1;
+	mov.b64 %rd519, %rd518;
+	mov.b64 %rd507, %rd519;
+	mov.pred %p118, 1;
+	bra.uni $L164;
+$L163:
+	bra.uni $L162;
+$L164:
+	mov.b64 %rd520, %rd507;
+	mov.pred %p123, %p118;
+	mov.b64 %rd446, %rd520;
+	mov.pred %p112, %p123;
+	@!%p112 bra $L178;
+	mov.b64 %rd521, %rd129;
 	mov.b32 %r215, %r184;
-	setp.lt.s64 %p123, %rd115, 64;
-	setp.le.s64 %p124, %rd159, 1;
-	or.pred %p125, %p123, %p124;
-	@!%p125 bra $L174;
+	mov.b64 %rd522, %rd115;
+	mov.b64 %rd523, %rd159;
+$L179:
+	setp.lt.s64 %p124, %rd522, 64;
+	setp.le.s64 %p125, %rd523, 1;
+	or.pred %p126, %p124, %p125;
+	@!%p126 bra $L183;
+	mov.b64 %rd524, 1;
+	bra.uni $L181;
+$L183:
+	mov.b64 %rd525, %rd523;
+	setp.ge.s64 %p127, %rd522, 4096;
+	@!%p127 bra $L185;
+	mul.lo.s64 %rd526, %rd525, 4;
+	mov.b64 %rd525, %rd526;
+$L185:
+	setp.ge.s64 %p128, %rd522, 65536;
+	@!%p128 bra $L187;
+	mul.lo.s64 %rd527, %rd525, 4;
+	mov.b64 %rd525, %rd527;
+$L187:
+	sub.s64 %rd528, %rd525, 1;
+	and.b64 %rd529, %rd522, %rd528;
+	setp.eq.s64 %p129, %rd529, 0;
+	@!%p129 bra $L189;
+	mov.b64 %rd524, %rd525;
+	bra.uni $L181;
+$L189:
+	mov.b64 %rd524, 0;
+	bra.uni $L181;
+$L180:
+	bra.uni $L179;
+$L181:
+	mov.b64 %rd530, %rd524;
+	setp.ne.s64 %p130, %rd530, 0;
+	@!%p130 bra $L191;
 	cvt.s64.s32 %rd531, %r215;
 	add.s64 %rd532, %rd531, 1;
 	mul.lo.s64 %rd533, %rd532, %rd132;
@@ -4612,742 +4644,710 @@ $L159:
 	ld.global.nc.s64 %rd540, [%rd539+0];
 	mov.b64 %rd541, %rd540;
 	sub.s64 %rd542, %rd536, %rd541;
-	add.s64 %rd543, %rd116, %rd542;
-	mov.b64 %rd116, %rd543;
-	bra.uni $L175;
-$L174:
-	mov.b64 %rd544, %rd159;
-	setp.ge.s64 %p126, %rd115, 4096;
-	@!%p126 bra $L177;
-	mul.lo.s64 %rd545, %rd544, 4;
-	mov.b64 %rd544, %rd545;
-$L177:
-	setp.ge.s64 %p127, %rd115, 65536;
-	@!%p127 bra $L179;
-	mul.lo.s64 %rd546, %rd544, 4;
-	mov.b64 %rd544, %rd546;
-$L179:
-	sub.s64 %rd547, %rd544, 1;
-	and.b64 %rd548, %rd115, %rd547;
-	setp.eq.s64 %p128, %rd548, 0;
-	@!%p128 bra $L181;
-	cvt.s64.s32 %rd549, %r215;
-	add.s64 %rd550, %rd549, 1;
-	mul.lo.s64 %rd551, %rd550, %rd132;
-	mad.lo.s64 %rd552, %rd551, 8, %rd130;
-	ld.global.nc.s64 %rd553, [%rd552+0];
-	mov.b64 %rd554, %rd553;
-	cvt.s64.s32 %rd555, %r215;
-	mul.lo.s64 %rd556, %rd555, %rd132;
-	mad.lo.s64 %rd557, %rd556, 8, %rd130;
-	ld.global.nc.s64 %rd558, [%rd557+0];
-	mov.b64 %rd559, %rd558;
-	sub.s64 %rd560, %rd554, %rd559;
-	mul.lo.s64 %rd561, %rd544, %rd560;
-	add.s64 %rd562, %rd116, %rd561;
-	mov.b64 %rd116, %rd562;
-$L181:
-$L175:
-	add.s64 %rd563, %rd115, 1;
-	mov.b64 %rd115, %rd563;
-$L173:
-$L156:
-	add.s64 %rd564, %rd451, 1;
-	mov.b64 %rd451, %rd564;
-	sub.s64 %rd565, %rd456, 1;
-	mov.b64 %rd456, %rd565;
-$L131:
-	bra.uni $L130;
-$L132:
-	mov.b64 %rd566, %rd455;
-$L182:
-	@!%p13 bra $L186;
-	bra.uni $L184;
-$L186:
-	// block scan
-	mov.b64 %rd567, %rd566;
-	mov.b32 %r216, %r3;
-$L187:
-	setp.hs.u32 %p129, %r216, 32;
-	@%p129 bra $L188;
-	mov.b64 {%r217, %r218}, %rd567;
-	shfl.sync.up.b32 %r219|%p130, %r217, %r216, 0, %r17;
-	shfl.sync.up.b32 %r220, %r218, %r216, 0, %r17;
-	mov.b64 %rd568, {%r219, %r220};
-	@!%p130 bra $L189;
-	add.s64 %rd569, %rd568, %rd567;
-	mov.b64 %rd567, %rd569;
-$L189:
-	shl.b32 %r216, %r216, 1;
-	bra.uni $L187;
-$L188:
-	mov.b64 {%r221, %r222}, %rd567;
-	shfl.sync.up.b32 %r223|%p131, %r221, %r3, 0, %r17;
-	shfl.sync.up.b32 %r224, %r222, %r3, 0, %r17;
-	mov.b64 %rd570, {%r223, %r224};
-	setp.lo.u32 %p132, %r3, 32;
-	and.pred %p133, %p131, %p132;
-	selp.b64 %rd571, %rd570, 0, %p133;
-	sub.u32 %r225, %r13, %r3;
-	setp.eq.u32 %p134, %r7, %r225;
-	@!%p134 bra $L190;
-	mul.wide.u32 %rd572, %r8, 16;
-	add.s64 %rd573, %rd1, %rd572;
-	st.shared.s64 [%rd573+0], %rd567;
-$L190:
-	bar.sync 0;
-	setp.eq.u32 %p135, %r8, 0;
-	@!%p135 bra $L191;
-	mov.b64 %rd574, 0;
-	setp.lo.u32 %p136, %r7, %r10;
-	@!%p136 bra $L192;
-	mul.wide.u32 %rd575, %r7, 16;
-	add.s64 %rd576, %rd1, %rd575;
-	ld.shared.s64 %rd577, [%rd576+0];
-	mov.b64 %rd574, %rd577;
-$L192:
-	mov.b64 {%r226, %r227}, %rd574;
-	shfl.sync.up.b32 %r228|%p137, %r226, 1, 0, %r17;
-	shfl.sync.up.b32 %r229, %r227, 1, 0, %r17;
-	mov.b64 %rd578, {%r228, %r229};
-	@!%p137 bra $L193;
-	add.s64 %rd579, %rd578, %rd574;
-	mov.b64 %rd574, %rd579;
-$L193:
-	mov.b64 {%r230, %r231}, %rd574;
-	shfl.sync.up.b32 %r232|%p138, %r230, 2, 0, %r17;
-	shfl.sync.up.b32 %r233, %r231, 2, 0, %r17;
-	mov.b64 %rd580, {%r232, %r233};
-	@!%p138 bra $L194;
-	add.s64 %rd581, %rd580, %rd574;
-	mov.b64 %rd574, %rd581;
-$L194:
-	mov.b64 {%r234, %r235}, %rd574;
-	shfl.sync.up.b32 %r236|%p139, %r234, 4, 0, %r17;
-	shfl.sync.up.b32 %r237, %r235, 4, 0, %r17;
-	mov.b64 %rd582, {%r236, %r237};
-	@!%p139 bra $L195;
-	add.s64 %rd583, %rd582, %rd574;
-	mov.b64 %rd574, %rd583;
-$L195:
-	mov.b64 {%r238, %r239}, %rd574;
-	shfl.sync.up.b32 %r240|%p140, %r238, 8, 0, %r17;
-	shfl.sync.up.b32 %r241, %r239, 8, 0, %r17;
-	mov.b64 %rd584, {%r240, %r241};
-	@!%p140 bra $L196;
-	add.s64 %rd585, %rd584, %rd574;
-	mov.b64 %rd574, %rd585;
-$L196:
-	mov.b64 {%r242, %r243}, %rd574;
-	shfl.sync.up.b32 %r244|%p141, %r242, 16, 0, %r17;
-	shfl.sync.up.b32 %r245, %r243, 16, 0, %r17;
-	mov.b64 %rd586, {%r244, %r245};
-	@!%p141 bra $L197;
-	add.s64 %rd587, %rd586, %rd574;
-	mov.b64 %rd574, %rd587;
-$L197:
-	mov.b64 {%r246, %r247}, %rd574;
-	shfl.sync.up.b32 %r248|%p142, %r246, 1, 0, %r17;
-	shfl.sync.up.b32 %r249, %r247, 1, 0, %r17;
-	mov.b64 %rd588, {%r248, %r249};
-	selp.b64 %rd589, %rd588, 0, %p142;
-	@!%p136 bra $L198;
-	mul.wide.u32 %rd590, %r7, 16;
-	add.s64 %rd591, %rd1, %rd590;
-	add.s64 %rd592, %rd591, 512;
-	st.shared.s64 [%rd592+0], %rd589;
-$L198:
-	sub.u32 %r250, %r10, 1;
-	setp.eq.u32 %p143, %r7, %r250;
-	@!%p143 bra $L199;
-	st.shared.s64 [%rd1+1024], %rd574;
-$L199:
+	mul.lo.s64 %rd543, %rd530, %rd542;
+	add.s64 %rd544, %rd116, %rd543;
+	mov.b64 %rd116, %rd544;
 $L191:
+	add.s64 %rd545, %rd115, 1;
+	mov.b64 %rd115, %rd545;
+$L178:
+$L161:
+	add.s64 %rd546, %rd442, 1;
+	mov.b64 %rd442, %rd546;
+	sub.s64 %rd547, %rd447, 1;
+	mov.b64 %rd447, %rd547;
+$L136:
+	bra.uni $L135;
+$L137:
+	mov.b64 %rd548, %rd446;
+$L192:
+	@!%p13 bra $L196;
+	bra.uni $L194;
+$L196:
+	// block scan
+	mov.b64 %rd549, %rd548;
+	mov.b32 %r216, %r3;
+$L197:
+	setp.hs.u32 %p131, %r216, 32;
+	@%p131 bra $L198;
+	mov.b64 {%r217, %r218}, %rd549;
+	shfl.sync.up.b32 %r219|%p132, %r217, %r216, 0, %r17;
+	shfl.sync.up.b32 %r220, %r218, %r216, 0, %r17;
+	mov.b64 %rd550, {%r219, %r220};
+	@!%p132 bra $L199;
+	add.s64 %rd551, %rd550, %rd549;
+	mov.b64 %rd549, %rd551;
+$L199:
+	shl.b32 %r216, %r216, 1;
+	bra.uni $L197;
+$L198:
+	mov.b64 {%r221, %r222}, %rd549;
+	shfl.sync.up.b32 %r223|%p133, %r221, %r3, 0, %r17;
+	shfl.sync.up.b32 %r224, %r222, %r3, 0, %r17;
+	mov.b64 %rd552, {%r223, %r224};
+	setp.lo.u32 %p134, %r3, 32;
+	and.pred %p135, %p133, %p134;
+	selp.b64 %rd553, %rd552, 0, %p135;
+	sub.u32 %r225, %r13, %r3;
+	setp.eq.u32 %p136, %r7, %r225;
+	@!%p136 bra $L200;
+	mul.wide.u32 %rd554, %r8, 16;
+	add.s64 %rd555, %rd1, %rd554;
+	st.shared.s64 [%rd555+0], %rd549;
+$L200:
 	bar.sync 0;
-	mul.wide.u32 %rd593, %r8, 16;
-	add.s64 %rd594, %rd1, %rd593;
-	add.s64 %rd595, %rd594, 512;
-	ld.shared.s64 %rd596, [%rd595+0];
-	add.s64 %rd597, %rd596, %rd571;
-	ld.shared.s64 %rd598, [%rd1+1024];
-	mov.b64 {%r251, %r252}, %rd597;
-	shfl.sync.idx.b32 %r253|%p144, %r251, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r254, %r252, 0, %r22, %r17;
-	mov.b64 %rd599, {%r253, %r254};
-	mov.b64 %rd600, %rd598;
-	mov.b64 %rd601, %rd599;
-	mov.b64 %rd602, %rd600;
-	mov.b64 %rd603, %rd601;
-	mov.b64 %rd604, %rd602;
-	mov.b64 %rd605, %rd603;
-	mov.b64 %rd606, %rd604;
-	mov.b64 %rd607, 0;
-	cvt.u64.u32 %rd608, %r2;
-	setp.eq.s64 %p145, %rd608, 0;
-	setp.gt.s64 %p146, %rd606, 0;
-	and.pred %p147, %p145, %p146;
-	@!%p147 bra $L201;
-	atom.global.add.u64 %rd609, [%rd149], %rd606;
-	mov.b64 %rd610, %rd609;
-	mov.b64 %rd607, %rd610;
-$L201:
-	cvt.u64.u32 %rd611, %r2;
-	setp.eq.s64 %p148, %rd611, 0;
-	setp.eq.u32 %p149, %r1, 0;
-	and.pred %p150, %p148, %p149;
-	bar.sync 0;
-	@!%p150 bra $L202;
-	st.shared.s64 [%rd1+1024], %rd607;
+	setp.eq.u32 %p137, %r8, 0;
+	@!%p137 bra $L201;
+	mov.b64 %rd556, 0;
+	setp.lo.u32 %p138, %r7, %r10;
+	@!%p138 bra $L202;
+	mul.wide.u32 %rd557, %r7, 16;
+	add.s64 %rd558, %rd1, %rd557;
+	ld.shared.s64 %rd559, [%rd558+0];
+	mov.b64 %rd556, %rd559;
 $L202:
-	bar.sync 0;
-	ld.shared.s64 %rd612, [%rd1+1024];
-	mov.b64 %rd613, %rd612;
-	mov.b64 %rd607, %rd613;
-	add.s64 %rd614, %rd607, %rd605;
-	mov.b64 %rd615, %rd614;
-	mov.b64 %rd616, 0;
+	mov.b64 {%r226, %r227}, %rd556;
+	shfl.sync.up.b32 %r228|%p139, %r226, 1, 0, %r17;
+	shfl.sync.up.b32 %r229, %r227, 1, 0, %r17;
+	mov.b64 %rd560, {%r228, %r229};
+	@!%p139 bra $L203;
+	add.s64 %rd561, %rd560, %rd556;
+	mov.b64 %rd556, %rd561;
 $L203:
-	setp.lt.s64 %p151, %rd616, %rd566;
-	not.pred %p152, %p151;
-	@!%p152 bra $L207;
-	bra.uni $L205;
-$L207:
-	mul.lo.s64 %rd617, %rd616, %rd174;
-	mad.lo.s64 %rd618, %rd617, 4, %rd172;
-	ld.shared.s32 %r255, [%rd618+0];
-	mov.b32 %r256, %r255;
-	add.s64 %rd619, %rd615, %rd616;
-	mul.lo.s64 %rd620, %rd619, %rd148;
-	mad.lo.s64 %rd621, %rd620, 4, %rd146;
-	st.global.s32 [%rd621+0], %r256;
+	mov.b64 {%r230, %r231}, %rd556;
+	shfl.sync.up.b32 %r232|%p140, %r230, 2, 0, %r17;
+	shfl.sync.up.b32 %r233, %r231, 2, 0, %r17;
+	mov.b64 %rd562, {%r232, %r233};
+	@!%p140 bra $L204;
+	add.s64 %rd563, %rd562, %rd556;
+	mov.b64 %rd556, %rd563;
 $L204:
-	add.s64 %rd622, %rd616, 1;
-	mov.b64 %rd616, %rd622;
-	bra.uni $L203;
+	mov.b64 {%r234, %r235}, %rd556;
+	shfl.sync.up.b32 %r236|%p141, %r234, 4, 0, %r17;
+	shfl.sync.up.b32 %r237, %r235, 4, 0, %r17;
+	mov.b64 %rd564, {%r236, %r237};
+	@!%p141 bra $L205;
+	add.s64 %rd565, %rd564, %rd556;
+	mov.b64 %rd556, %rd565;
 $L205:
-	bra.uni $L184;
-$L183:
-	bra.uni $L182;
-$L184:
-	mov.b64 %rd623, 0;
-	setp.lt.s64 %p153, %rd451, %rd452;
-	setp.lt.s64 %p154, %rd450, %rd181;
-	or.pred %p155, %p153, %p154;
-	@!%p155 bra $L209;
-	mov.b64 %rd623, 1;
+	mov.b64 {%r238, %r239}, %rd556;
+	shfl.sync.up.b32 %r240|%p142, %r238, 8, 0, %r17;
+	shfl.sync.up.b32 %r241, %r239, 8, 0, %r17;
+	mov.b64 %rd566, {%r240, %r241};
+	@!%p142 bra $L206;
+	add.s64 %rd567, %rd566, %rd556;
+	mov.b64 %rd556, %rd567;
+$L206:
+	mov.b64 {%r242, %r243}, %rd556;
+	shfl.sync.up.b32 %r244|%p143, %r242, 16, 0, %r17;
+	shfl.sync.up.b32 %r245, %r243, 16, 0, %r17;
+	mov.b64 %rd568, {%r244, %r245};
+	@!%p143 bra $L207;
+	add.s64 %rd569, %rd568, %rd556;
+	mov.b64 %rd556, %rd569;
+$L207:
+	mov.b64 {%r246, %r247}, %rd556;
+	shfl.sync.up.b32 %r248|%p144, %r246, 1, 0, %r17;
+	shfl.sync.up.b32 %r249, %r247, 1, 0, %r17;
+	mov.b64 %rd570, {%r248, %r249};
+	selp.b64 %rd571, %rd570, 0, %p144;
+	@!%p138 bra $L208;
+	mul.wide.u32 %rd572, %r7, 16;
+	add.s64 %rd573, %rd1, %rd572;
+	add.s64 %rd574, %rd573, 512;
+	st.shared.s64 [%rd574+0], %rd571;
+$L208:
+	sub.u32 %r250, %r10, 1;
+	setp.eq.u32 %p145, %r7, %r250;
+	@!%p145 bra $L209;
+	st.shared.s64 [%rd1+1024], %rd556;
 $L209:
-	mov.b64 %rd624, %rd623;
+$L201:
+	bar.sync 0;
+	mul.wide.u32 %rd575, %r8, 16;
+	add.s64 %rd576, %rd1, %rd575;
+	add.s64 %rd577, %rd576, 512;
+	ld.shared.s64 %rd578, [%rd577+0];
+	add.s64 %rd579, %rd578, %rd553;
+	ld.shared.s64 %rd580, [%rd1+1024];
+	mov.b64 {%r251, %r252}, %rd579;
+	shfl.sync.idx.b32 %r253|%p146, %r251, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r254, %r252, 0, %r22, %r17;
+	mov.b64 %rd581, {%r253, %r254};
+	mov.b64 %rd582, %rd580;
+	mov.b64 %rd583, %rd581;
+	mov.b64 %rd584, %rd582;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, %rd585;
+	mov.b64 %rd588, %rd586;
+	mov.b64 %rd589, 0;
+	cvt.u64.u32 %rd590, %r2;
+	setp.eq.s64 %p147, %rd590, 0;
+	setp.gt.s64 %p148, %rd588, 0;
+	and.pred %p149, %p147, %p148;
+	@!%p149 bra $L211;
+	atom.global.add.u64 %rd591, [%rd149], %rd588;
+	mov.b64 %rd592, %rd591;
+	mov.b64 %rd589, %rd592;
+$L211:
+	cvt.u64.u32 %rd593, %r2;
+	setp.eq.s64 %p150, %rd593, 0;
+	setp.eq.u32 %p151, %r1, 0;
+	and.pred %p152, %p150, %p151;
+	bar.sync 0;
+	@!%p152 bra $L212;
+	st.shared.s64 [%rd1+1024], %rd589;
+$L212:
+	bar.sync 0;
+	ld.shared.s64 %rd594, [%rd1+1024];
+	mov.b64 %rd595, %rd594;
+	mov.b64 %rd589, %rd595;
+	add.s64 %rd596, %rd589, %rd587;
+	mov.b64 %rd597, %rd596;
+	mov.b64 %rd598, 0;
+$L213:
+	setp.lt.s64 %p153, %rd598, %rd548;
+	not.pred %p154, %p153;
+	@!%p154 bra $L217;
+	bra.uni $L215;
+$L217:
+	mul.lo.s64 %rd599, %rd598, %rd174;
+	mad.lo.s64 %rd600, %rd599, 4, %rd172;
+	ld.shared.s32 %r255, [%rd600+0];
+	mov.b32 %r256, %r255;
+	add.s64 %rd601, %rd597, %rd598;
+	mul.lo.s64 %rd602, %rd601, %rd148;
+	mad.lo.s64 %rd603, %rd602, 4, %rd146;
+	st.global.s32 [%rd603+0], %r256;
+$L214:
+	add.s64 %rd604, %rd598, 1;
+	mov.b64 %rd598, %rd604;
+	bra.uni $L213;
+$L215:
+	bra.uni $L194;
+$L193:
+	bra.uni $L192;
+$L194:
+	mov.b64 %rd605, 0;
+	setp.lt.s64 %p155, %rd442, %rd443;
+	setp.lt.s64 %p156, %rd441, %rd181;
+	or.pred %p157, %p155, %p156;
+	@!%p157 bra $L219;
+	mov.b64 %rd605, 1;
+$L219:
+	mov.b64 %rd606, %rd605;
 	// block reduction
 	sub.u32 %r257, %r13, 1;
 	mov.b32 %r258, %r3;
-$L210:
-	setp.hs.u32 %p156, %r258, 32;
-	@%p156 bra $L211;
-	mov.b64 {%r259, %r260}, %rd624;
-	shfl.sync.down.b32 %r261|%p157, %r259, %r258, %r257, %r17;
-	shfl.sync.down.b32 %r262, %r260, %r258, %r257, %r17;
-	mov.b64 %rd625, {%r261, %r262};
-	@!%p157 bra $L212;
-	max.s64 %rd626, %rd624, %rd625;
-	mov.b64 %rd624, %rd626;
-$L212:
-	shl.b32 %r258, %r258, 1;
-	bra.uni $L210;
-$L211:
-	setp.eq.u32 %p158, %r7, 0;
-	@!%p158 bra $L213;
-	mul.wide.u32 %rd627, %r8, 16;
-	add.s64 %rd628, %rd1, %rd627;
-	st.shared.s64 [%rd628+0], %rd624;
-$L213:
-	bar.sync 0;
-	setp.eq.u32 %p159, %r8, 0;
-	@!%p159 bra $L214;
-	setp.lo.u32 %p160, %r7, %r10;
-	@!%p160 bra $L215;
-	mul.wide.u32 %rd629, %r7, 16;
-	add.s64 %rd630, %rd1, %rd629;
-	ld.shared.s64 %rd631, [%rd630+0];
-	mov.b64 %rd624, %rd631;
-$L215:
-	sub.u32 %r263, %r10, 1;
-	mov.b64 {%r264, %r265}, %rd624;
-	shfl.sync.down.b32 %r266|%p161, %r264, 1, %r263, %r17;
-	shfl.sync.down.b32 %r267, %r265, 1, %r263, %r17;
-	mov.b64 %rd632, {%r266, %r267};
-	@!%p161 bra $L216;
-	max.s64 %rd633, %rd624, %rd632;
-	mov.b64 %rd624, %rd633;
-$L216:
-	mov.b64 {%r268, %r269}, %rd624;
-	shfl.sync.down.b32 %r270|%p162, %r268, 2, %r263, %r17;
-	shfl.sync.down.b32 %r271, %r269, 2, %r263, %r17;
-	mov.b64 %rd634, {%r270, %r271};
-	@!%p162 bra $L217;
-	max.s64 %rd635, %rd624, %rd634;
-	mov.b64 %rd624, %rd635;
-$L217:
-	mov.b64 {%r272, %r273}, %rd624;
-	shfl.sync.down.b32 %r274|%p163, %r272, 4, %r263, %r17;
-	shfl.sync.down.b32 %r275, %r273, 4, %r263, %r17;
-	mov.b64 %rd636, {%r274, %r275};
-	@!%p163 bra $L218;
-	max.s64 %rd637, %rd624, %rd636;
-	mov.b64 %rd624, %rd637;
-$L218:
-	mov.b64 {%r276, %r277}, %rd624;
-	shfl.sync.down.b32 %r278|%p164, %r276, 8, %r263, %r17;
-	shfl.sync.down.b32 %r279, %r277, 8, %r263, %r17;
-	mov.b64 %rd638, {%r278, %r279};
-	@!%p164 bra $L219;
-	max.s64 %rd639, %rd624, %rd638;
-	mov.b64 %rd624, %rd639;
-$L219:
-	mov.b64 {%r280, %r281}, %rd624;
-	shfl.sync.down.b32 %r282|%p165, %r280, 16, %r263, %r17;
-	shfl.sync.down.b32 %r283, %r281, 16, %r263, %r17;
-	mov.b64 %rd640, {%r282, %r283};
-	@!%p165 bra $L220;
-	max.s64 %rd641, %rd624, %rd640;
-	mov.b64 %rd624, %rd641;
 $L220:
-	@!%p158 bra $L221;
-	st.shared.s64 [%rd1+1024], %rd624;
+	setp.hs.u32 %p158, %r258, 32;
+	@%p158 bra $L221;
+	mov.b64 {%r259, %r260}, %rd606;
+	shfl.sync.down.b32 %r261|%p159, %r259, %r258, %r257, %r17;
+	shfl.sync.down.b32 %r262, %r260, %r258, %r257, %r17;
+	mov.b64 %rd607, {%r261, %r262};
+	@!%p159 bra $L222;
+	max.s64 %rd608, %rd606, %rd607;
+	mov.b64 %rd606, %rd608;
+$L222:
+	shl.b32 %r258, %r258, 1;
+	bra.uni $L220;
 $L221:
-$L214:
-	bar.sync 0;
-	ld.shared.s64 %rd642, [%rd1+1024];
-	mov.b64 %rd624, %rd642;
-	mov.b64 %rd643, %rd624;
-	setp.eq.s64 %p166, %rd643, 0;
-	@!%p166 bra $L223;
-	bra.uni $L129;
+	setp.eq.u32 %p160, %r7, 0;
+	@!%p160 bra $L223;
+	mul.wide.u32 %rd609, %r8, 16;
+	add.s64 %rd610, %rd1, %rd609;
+	st.shared.s64 [%rd610+0], %rd606;
 $L223:
-$L128:
-	bra.uni $L127;
-$L129:
+	bar.sync 0;
+	setp.eq.u32 %p161, %r8, 0;
+	@!%p161 bra $L224;
+	setp.lo.u32 %p162, %r7, %r10;
+	@!%p162 bra $L225;
+	mul.wide.u32 %rd611, %r7, 16;
+	add.s64 %rd612, %rd1, %rd611;
+	ld.shared.s64 %rd613, [%rd612+0];
+	mov.b64 %rd606, %rd613;
+$L225:
+	sub.u32 %r263, %r10, 1;
+	mov.b64 {%r264, %r265}, %rd606;
+	shfl.sync.down.b32 %r266|%p163, %r264, 1, %r263, %r17;
+	shfl.sync.down.b32 %r267, %r265, 1, %r263, %r17;
+	mov.b64 %rd614, {%r266, %r267};
+	@!%p163 bra $L226;
+	max.s64 %rd615, %rd606, %rd614;
+	mov.b64 %rd606, %rd615;
+$L226:
+	mov.b64 {%r268, %r269}, %rd606;
+	shfl.sync.down.b32 %r270|%p164, %r268, 2, %r263, %r17;
+	shfl.sync.down.b32 %r271, %r269, 2, %r263, %r17;
+	mov.b64 %rd616, {%r270, %r271};
+	@!%p164 bra $L227;
+	max.s64 %rd617, %rd606, %rd616;
+	mov.b64 %rd606, %rd617;
+$L227:
+	mov.b64 {%r272, %r273}, %rd606;
+	shfl.sync.down.b32 %r274|%p165, %r272, 4, %r263, %r17;
+	shfl.sync.down.b32 %r275, %r273, 4, %r263, %r17;
+	mov.b64 %rd618, {%r274, %r275};
+	@!%p165 bra $L228;
+	max.s64 %rd619, %rd606, %rd618;
+	mov.b64 %rd606, %rd619;
+$L228:
+	mov.b64 {%r276, %r277}, %rd606;
+	shfl.sync.down.b32 %r278|%p166, %r276, 8, %r263, %r17;
+	shfl.sync.down.b32 %r279, %r277, 8, %r263, %r17;
+	mov.b64 %rd620, {%r278, %r279};
+	@!%p166 bra $L229;
+	max.s64 %rd621, %rd606, %rd620;
+	mov.b64 %rd606, %rd621;
+$L229:
+	mov.b64 {%r280, %r281}, %rd606;
+	shfl.sync.down.b32 %r282|%p167, %r280, 16, %r263, %r17;
+	shfl.sync.down.b32 %r283, %r281, 16, %r263, %r17;
+	mov.b64 %rd622, {%r282, %r283};
+	@!%p167 bra $L230;
+	max.s64 %rd623, %rd606, %rd622;
+	mov.b64 %rd606, %rd623;
+$L230:
+	@!%p160 bra $L231;
+	st.shared.s64 [%rd1+1024], %rd606;
+$L231:
+$L224:
+	bar.sync 0;
+	ld.shared.s64 %rd624, [%rd1+1024];
+	mov.b64 %rd606, %rd624;
+	mov.b64 %rd625, %rd606;
+	setp.eq.s64 %p168, %rd625, 0;
+	@!%p168 bra $L233;
+	bra.uni $L134;
+$L233:
+$L133:
+	bra.uni $L132;
+$L134:
 $L7:
 	bar.sync 0;
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd644, %rd115;
-	mov.b64 %rd645, %rd116;
+	mov.b64 %rd626, %rd115;
+	mov.b64 %rd627, %rd116;
 	// block reduction
 	mov.b32 %r284, 1;
 	sub.u32 %r285, %r13, 1;
 	mov.b32 %r286, %r3;
-$L224:
-	setp.hs.u32 %p167, %r286, 32;
-	@%p167 bra $L225;
-	mov.b64 {%r287, %r288}, %rd644;
-	shfl.sync.down.b32 %r289|%p168, %r287, %r286, %r285, %r17;
+$L234:
+	setp.hs.u32 %p169, %r286, 32;
+	@%p169 bra $L235;
+	mov.b64 {%r287, %r288}, %rd626;
+	shfl.sync.down.b32 %r289|%p170, %r287, %r286, %r285, %r17;
 	shfl.sync.down.b32 %r290, %r288, %r286, %r285, %r17;
-	mov.b64 %rd646, {%r289, %r290};
-	mov.b64 {%r291, %r292}, %rd645;
+	mov.b64 %rd628, {%r289, %r290};
+	mov.b64 {%r291, %r292}, %rd627;
 	shfl.sync.down.b32 %r293, %r291, %r286, %r285, %r17;
 	shfl.sync.down.b32 %r294, %r292, %r286, %r285, %r17;
-	mov.b64 %rd647, {%r293, %r294};
-	@!%p168 bra $L226;
-	setp.ne.u32 %p169, %r18, 9;
-	@%p169 bra.uni $L228;
-	setp.lt.s64 %p170, %rd646, %rd644;
-	setp.eq.s64 %p171, %rd646, %rd644;
-	setp.lt.s64 %p172, %rd647, %rd645;
-	and.pred %p173, %p171, %p172;
-	or.pred %p174, %p170, %p173;
-	selp.b64 %rd648, %rd646, %rd644, %p174;
-	selp.b64 %rd649, %rd647, %rd645, %p174;
-	mov.b64 %rd644, %rd648;
-	mov.b64 %rd645, %rd649;
-	bra.uni $L227;
-$L228:
-	setp.ne.u32 %p175, %r18, 10;
-	@%p175 bra.uni $L229;
-	setp.gt.s64 %p176, %rd646, %rd644;
-	setp.eq.s64 %p177, %rd646, %rd644;
-	setp.lt.s64 %p178, %rd647, %rd645;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd650, %rd646, %rd644, %p180;
-	selp.b64 %rd651, %rd647, %rd645, %p180;
-	mov.b64 %rd644, %rd650;
-	mov.b64 %rd645, %rd651;
-	bra.uni $L227;
-$L229:
-	mov.b64 %rd652, %rd644;
-	mov.b64 %rd653, %rd645;
-	mov.b64 %rd654, %rd646;
-	mov.b64 %rd655, %rd647;
-	mov.b64 %rd656, %rd652;
-	mov.b64 %rd657, %rd653;
-	mov.b64 %rd658, %rd654;
-	mov.b64 %rd659, %rd655;
-	mov.b64 %rd660, %rd658;
-	mov.b64 %rd661, %rd659;
-	add.s64 %rd662, %rd656, %rd660;
-	mov.b64 %rd656, %rd662;
-	add.s64 %rd663, %rd657, %rd661;
-	mov.b64 %rd657, %rd663;
-$L230:
-	mov.b64 %rd644, %rd656;
-	mov.b64 %rd645, %rd657;
-$L227:
-$L226:
-	shl.b32 %r286, %r286, 1;
-	bra.uni $L224;
-$L225:
-	setp.eq.u32 %p181, %r7, 0;
-	@!%p181 bra $L231;
-	mul.wide.u32 %rd664, %r8, 16;
-	add.s64 %rd665, %rd1, %rd664;
-	st.shared.s64 [%rd665+0], %rd644;
-	st.shared.s64 [%rd665+8], %rd645;
-$L231:
-	bar.sync 0;
-	setp.eq.u32 %p182, %r8, 0;
-	@!%p182 bra $L232;
-	setp.lo.u32 %p183, %r7, %r10;
-	@!%p183 bra $L233;
-	mul.wide.u32 %rd666, %r7, 16;
-	add.s64 %rd667, %rd1, %rd666;
-	ld.shared.s64 %rd668, [%rd667+0];
-	ld.shared.s64 %rd669, [%rd667+8];
-	mov.b64 %rd644, %rd668;
-	mov.b64 %rd645, %rd669;
-$L233:
-	sub.u32 %r295, %r10, 1;
-	mov.b32 %r296, %r284;
-$L234:
-	setp.hs.u32 %p184, %r296, 32;
-	@%p184 bra $L235;
-	mov.b64 {%r297, %r298}, %rd644;
-	shfl.sync.down.b32 %r299|%p185, %r297, %r296, %r295, %r17;
-	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
-	mov.b64 %rd670, {%r299, %r300};
-	mov.b64 {%r301, %r302}, %rd645;
-	shfl.sync.down.b32 %r303, %r301, %r296, %r295, %r17;
-	shfl.sync.down.b32 %r304, %r302, %r296, %r295, %r17;
-	mov.b64 %rd671, {%r303, %r304};
-	@!%p185 bra $L236;
-	setp.ne.u32 %p186, %r18, 9;
-	@%p186 bra.uni $L238;
-	setp.lt.s64 %p187, %rd670, %rd644;
-	setp.eq.s64 %p188, %rd670, %rd644;
-	setp.lt.s64 %p189, %rd671, %rd645;
-	and.pred %p190, %p188, %p189;
-	or.pred %p191, %p187, %p190;
-	selp.b64 %rd672, %rd670, %rd644, %p191;
-	selp.b64 %rd673, %rd671, %rd645, %p191;
-	mov.b64 %rd644, %rd672;
-	mov.b64 %rd645, %rd673;
+	mov.b64 %rd629, {%r293, %r294};
+	@!%p170 bra $L236;
+	setp.ne.u32 %p171, %r18, 9;
+	@%p171 bra.uni $L238;
+	setp.lt.s64 %p172, %rd628, %rd626;
+	setp.eq.s64 %p173, %rd628, %rd626;
+	setp.lt.s64 %p174, %rd629, %rd627;
+	and.pred %p175, %p173, %p174;
+	or.pred %p176, %p172, %p175;
+	selp.b64 %rd630, %rd628, %rd626, %p176;
+	selp.b64 %rd631, %rd629, %rd627, %p176;
+	mov.b64 %rd626, %rd630;
+	mov.b64 %rd627, %rd631;
 	bra.uni $L237;
 $L238:
-	setp.ne.u32 %p192, %r18, 10;
-	@%p192 bra.uni $L239;
-	setp.gt.s64 %p193, %rd670, %rd644;
-	setp.eq.s64 %p194, %rd670, %rd644;
-	setp.lt.s64 %p195, %rd671, %rd645;
-	and.pred %p196, %p194, %p195;
-	or.pred %p197, %p193, %p196;
-	selp.b64 %rd674, %rd670, %rd644, %p197;
-	selp.b64 %rd675, %rd671, %rd645, %p197;
-	mov.b64 %rd644, %rd674;
-	mov.b64 %rd645, %rd675;
+	setp.ne.u32 %p177, %r18, 10;
+	@%p177 bra.uni $L239;
+	setp.gt.s64 %p178, %rd628, %rd626;
+	setp.eq.s64 %p179, %rd628, %rd626;
+	setp.lt.s64 %p180, %rd629, %rd627;
+	and.pred %p181, %p179, %p180;
+	or.pred %p182, %p178, %p181;
+	selp.b64 %rd632, %rd628, %rd626, %p182;
+	selp.b64 %rd633, %rd629, %rd627, %p182;
+	mov.b64 %rd626, %rd632;
+	mov.b64 %rd627, %rd633;
 	bra.uni $L237;
 $L239:
-	mov.b64 %rd676, %rd644;
-	mov.b64 %rd677, %rd645;
-	mov.b64 %rd678, %rd670;
-	mov.b64 %rd679, %rd671;
-	mov.b64 %rd656, %rd676;
-	mov.b64 %rd657, %rd677;
-	mov.b64 %rd658, %rd678;
-	mov.b64 %rd659, %rd679;
-	mov.b64 %rd660, %rd658;
-	mov.b64 %rd661, %rd659;
-	add.s64 %rd680, %rd656, %rd660;
-	mov.b64 %rd656, %rd680;
-	add.s64 %rd681, %rd657, %rd661;
-	mov.b64 %rd657, %rd681;
+	mov.b64 %rd634, %rd626;
+	mov.b64 %rd635, %rd627;
+	mov.b64 %rd636, %rd628;
+	mov.b64 %rd637, %rd629;
+	mov.b64 %rd638, %rd634;
+	mov.b64 %rd639, %rd635;
+	mov.b64 %rd640, %rd636;
+	mov.b64 %rd641, %rd637;
+	mov.b64 %rd642, %rd640;
+	mov.b64 %rd643, %rd641;
+	add.s64 %rd644, %rd638, %rd642;
+	mov.b64 %rd638, %rd644;
+	add.s64 %rd645, %rd639, %rd643;
+	mov.b64 %rd639, %rd645;
 $L240:
-	mov.b64 %rd644, %rd656;
-	mov.b64 %rd645, %rd657;
+	mov.b64 %rd626, %rd638;
+	mov.b64 %rd627, %rd639;
 $L237:
 $L236:
-	shl.b32 %r296, %r296, 1;
+	shl.b32 %r286, %r286, 1;
 	bra.uni $L234;
 $L235:
-$L232:
-	mul.wide.u32 %rd682, %r29, 16;
-	add.s64 %rd683, %rd11, %rd682;
-	setp.eq.u32 %p198, %r5, 0;
-	@!%p198 bra $L241;
-	st.global.s64 [%rd683+0], %rd644;
-	st.global.s64 [%rd683+8], %rd645;
+	setp.eq.u32 %p183, %r7, 0;
+	@!%p183 bra $L241;
+	mul.wide.u32 %rd646, %r8, 16;
+	add.s64 %rd647, %rd1, %rd646;
+	st.shared.s64 [%rd647+0], %rd626;
+	st.shared.s64 [%rd647+8], %rd627;
 $L241:
+	bar.sync 0;
+	setp.eq.u32 %p184, %r8, 0;
+	@!%p184 bra $L242;
+	setp.lo.u32 %p185, %r7, %r10;
+	@!%p185 bra $L243;
+	mul.wide.u32 %rd648, %r7, 16;
+	add.s64 %rd649, %rd1, %rd648;
+	ld.shared.s64 %rd650, [%rd649+0];
+	ld.shared.s64 %rd651, [%rd649+8];
+	mov.b64 %rd626, %rd650;
+	mov.b64 %rd627, %rd651;
+$L243:
+	sub.u32 %r295, %r10, 1;
+	mov.b32 %r296, %r284;
+$L244:
+	setp.hs.u32 %p186, %r296, 32;
+	@%p186 bra $L245;
+	mov.b64 {%r297, %r298}, %rd626;
+	shfl.sync.down.b32 %r299|%p187, %r297, %r296, %r295, %r17;
+	shfl.sync.down.b32 %r300, %r298, %r296, %r295, %r17;
+	mov.b64 %rd652, {%r299, %r300};
+	mov.b64 {%r301, %r302}, %rd627;
+	shfl.sync.down.b32 %r303, %r301, %r296, %r295, %r17;
+	shfl.sync.down.b32 %r304, %r302, %r296, %r295, %r17;
+	mov.b64 %rd653, {%r303, %r304};
+	@!%p187 bra $L246;
+	setp.ne.u32 %p188, %r18, 9;
+	@%p188 bra.uni $L248;
+	setp.lt.s64 %p189, %rd652, %rd626;
+	setp.eq.s64 %p190, %rd652, %rd626;
+	setp.lt.s64 %p191, %rd653, %rd627;
+	and.pred %p192, %p190, %p191;
+	or.pred %p193, %p189, %p192;
+	selp.b64 %rd654, %rd652, %rd626, %p193;
+	selp.b64 %rd655, %rd653, %rd627, %p193;
+	mov.b64 %rd626, %rd654;
+	mov.b64 %rd627, %rd655;
+	bra.uni $L247;
+$L248:
+	setp.ne.u32 %p194, %r18, 10;
+	@%p194 bra.uni $L249;
+	setp.gt.s64 %p195, %rd652, %rd626;
+	setp.eq.s64 %p196, %rd652, %rd626;
+	setp.lt.s64 %p197, %rd653, %rd627;
+	and.pred %p198, %p196, %p197;
+	or.pred %p199, %p195, %p198;
+	selp.b64 %rd656, %rd652, %rd626, %p199;
+	selp.b64 %rd657, %rd653, %rd627, %p199;
+	mov.b64 %rd626, %rd656;
+	mov.b64 %rd627, %rd657;
+	bra.uni $L247;
+$L249:
+	mov.b64 %rd658, %rd626;
+	mov.b64 %rd659, %rd627;
+	mov.b64 %rd660, %rd652;
+	mov.b64 %rd661, %rd653;
+	mov.b64 %rd638, %rd658;
+	mov.b64 %rd639, %rd659;
+	mov.b64 %rd640, %rd660;
+	mov.b64 %rd641, %rd661;
+	mov.b64 %rd642, %rd640;
+	mov.b64 %rd643, %rd641;
+	add.s64 %rd662, %rd638, %rd642;
+	mov.b64 %rd638, %rd662;
+	add.s64 %rd663, %rd639, %rd643;
+	mov.b64 %rd639, %rd663;
+$L250:
+	mov.b64 %rd626, %rd638;
+	mov.b64 %rd627, %rd639;
+$L247:
+$L246:
+	shl.b32 %r296, %r296, 1;
+	bra.uni $L244;
+$L245:
+$L242:
+	mul.wide.u32 %rd664, %r29, 16;
+	add.s64 %rd665, %rd11, %rd664;
+	setp.eq.u32 %p200, %r5, 0;
+	@!%p200 bra $L251;
+	st.global.s64 [%rd665+0], %rd626;
+	st.global.s64 [%rd665+8], %rd627;
+$L251:
 	// the last block combines the partials
-	setp.eq.u32 %p199, %r5, 0;
-	@!%p199 bra $L242;
+	setp.eq.u32 %p201, %r5, 0;
+	@!%p201 bra $L252;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r305, [gk_reduce_done], 1;
 	sub.u32 %r306, %r30, 1;
-	setp.eq.u32 %p200, %r305, %r306;
+	setp.eq.u32 %p202, %r305, %r306;
 	fence.acq_rel.gpu;
-	selp.b32 %r307, 1, 0, %p200;
+	selp.b32 %r307, 1, 0, %p202;
 	st.shared.u32 [%rd1+1024], %r307;
-$L242:
+$L252:
 	bar.sync 0;
 	ld.shared.u32 %r308, [%rd1+1024];
-	setp.ne.u32 %p201, %r308, 0;
-	@!%p201 bra $L243;
-	cvt.u64.u32 %rd686, %r30;
-	cvt.u64.u32 %rd687, %r5;
-	cvt.u64.u32 %rd688, %r6;
-	setp.ne.u32 %p202, %r18, 9;
-	@%p202 bra.uni $L245;
-	mov.b64 %rd684, 9223372036854775807;
-	mov.b64 %rd685, 9223372036854775807;
-	mov.b64 %rd689, %rd687;
-$L246:
-	setp.ge.s64 %p203, %rd689, %rd686;
-	@%p203 bra $L247;
-	mad.lo.s64 %rd690, %rd689, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd691, [%rd690+0];
-	ld.relaxed.gpu.global.s64 %rd692, [%rd690+8];
-	setp.lt.s64 %p204, %rd691, %rd684;
-	setp.eq.s64 %p205, %rd691, %rd684;
-	setp.lt.s64 %p206, %rd692, %rd685;
-	and.pred %p207, %p205, %p206;
-	or.pred %p208, %p204, %p207;
-	selp.b64 %rd693, %rd691, %rd684, %p208;
-	selp.b64 %rd694, %rd692, %rd685, %p208;
-	mov.b64 %rd684, %rd693;
-	mov.b64 %rd685, %rd694;
-	add.s64 %rd689, %rd689, %rd688;
-	bra.uni $L246;
-$L247:
-	bra.uni $L244;
-$L245:
-	setp.ne.u32 %p209, %r18, 10;
-	@%p209 bra.uni $L248;
-	mov.b64 %rd684, -9223372036854775808;
-	mov.b64 %rd685, 9223372036854775807;
-	mov.b64 %rd695, %rd687;
-$L249:
-	setp.ge.s64 %p210, %rd695, %rd686;
-	@%p210 bra $L250;
-	mad.lo.s64 %rd696, %rd695, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd697, [%rd696+0];
-	ld.relaxed.gpu.global.s64 %rd698, [%rd696+8];
-	setp.gt.s64 %p211, %rd697, %rd684;
-	setp.eq.s64 %p212, %rd697, %rd684;
-	setp.lt.s64 %p213, %rd698, %rd685;
-	and.pred %p214, %p212, %p213;
-	or.pred %p215, %p211, %p214;
-	selp.b64 %rd699, %rd697, %rd684, %p215;
-	selp.b64 %rd700, %rd698, %rd685, %p215;
-	mov.b64 %rd684, %rd699;
-	mov.b64 %rd685, %rd700;
-	add.s64 %rd695, %rd695, %rd688;
-	bra.uni $L249;
-$L250:
-	bra.uni $L244;
-$L248:
+	setp.ne.u32 %p203, %r308, 0;
+	@!%p203 bra $L253;
+	cvt.u64.u32 %rd668, %r30;
+	cvt.u64.u32 %rd669, %r5;
+	cvt.u64.u32 %rd670, %r6;
+	setp.ne.u32 %p204, %r18, 9;
+	@%p204 bra.uni $L255;
+	mov.b64 %rd666, 9223372036854775807;
+	mov.b64 %rd667, 9223372036854775807;
+	mov.b64 %rd671, %rd669;
+$L256:
+	setp.ge.s64 %p205, %rd671, %rd668;
+	@%p205 bra $L257;
+	mad.lo.s64 %rd672, %rd671, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd673, [%rd672+0];
+	ld.relaxed.gpu.global.s64 %rd674, [%rd672+8];
+	setp.lt.s64 %p206, %rd673, %rd666;
+	setp.eq.s64 %p207, %rd673, %rd666;
+	setp.lt.s64 %p208, %rd674, %rd667;
+	and.pred %p209, %p207, %p208;
+	or.pred %p210, %p206, %p209;
+	selp.b64 %rd675, %rd673, %rd666, %p210;
+	selp.b64 %rd676, %rd674, %rd667, %p210;
+	mov.b64 %rd666, %rd675;
+	mov.b64 %rd667, %rd676;
+	add.s64 %rd671, %rd671, %rd670;
+	bra.uni $L256;
+$L257:
+	bra.uni $L254;
+$L255:
+	setp.ne.u32 %p211, %r18, 10;
+	@%p211 bra.uni $L258;
+	mov.b64 %rd666, -9223372036854775808;
+	mov.b64 %rd667, 9223372036854775807;
+	mov.b64 %rd677, %rd669;
+$L259:
+	setp.ge.s64 %p212, %rd677, %rd668;
+	@%p212 bra $L260;
+	mad.lo.s64 %rd678, %rd677, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd679, [%rd678+0];
+	ld.relaxed.gpu.global.s64 %rd680, [%rd678+8];
+	setp.gt.s64 %p213, %rd679, %rd666;
+	setp.eq.s64 %p214, %rd679, %rd666;
+	setp.lt.s64 %p215, %rd680, %rd667;
+	and.pred %p216, %p214, %p215;
+	or.pred %p217, %p213, %p216;
+	selp.b64 %rd681, %rd679, %rd666, %p217;
+	selp.b64 %rd682, %rd680, %rd667, %p217;
+	mov.b64 %rd666, %rd681;
+	mov.b64 %rd667, %rd682;
+	add.s64 %rd677, %rd677, %rd670;
+	bra.uni $L259;
+$L260:
+	bra.uni $L254;
+$L258:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L251:
-	mov.b64 %rd701, %rd119;
-	mov.b64 %rd702, %rd120;
-	mov.b64 %rd684, %rd701;
-	mov.b64 %rd685, %rd702;
-	mov.b64 %rd703, %rd687;
-$L252:
-	setp.ge.s64 %p216, %rd703, %rd686;
-	@%p216 bra $L253;
-	mad.lo.s64 %rd704, %rd703, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd705, [%rd704+0];
-	ld.relaxed.gpu.global.s64 %rd706, [%rd704+8];
-	mov.b64 %rd707, %rd684;
-	mov.b64 %rd708, %rd685;
-	mov.b64 %rd709, %rd705;
-	mov.b64 %rd710, %rd706;
-	mov.b64 %rd656, %rd707;
-	mov.b64 %rd657, %rd708;
-	mov.b64 %rd658, %rd709;
-	mov.b64 %rd659, %rd710;
-	mov.b64 %rd660, %rd658;
-	mov.b64 %rd661, %rd659;
-	add.s64 %rd711, %rd656, %rd660;
-	mov.b64 %rd656, %rd711;
-	add.s64 %rd712, %rd657, %rd661;
-	mov.b64 %rd657, %rd712;
+$L261:
+	mov.b64 %rd683, %rd119;
+	mov.b64 %rd684, %rd120;
+	mov.b64 %rd666, %rd683;
+	mov.b64 %rd667, %rd684;
+	mov.b64 %rd685, %rd669;
+$L262:
+	setp.ge.s64 %p218, %rd685, %rd668;
+	@%p218 bra $L263;
+	mad.lo.s64 %rd686, %rd685, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd687, [%rd686+0];
+	ld.relaxed.gpu.global.s64 %rd688, [%rd686+8];
+	mov.b64 %rd689, %rd666;
+	mov.b64 %rd690, %rd667;
+	mov.b64 %rd691, %rd687;
+	mov.b64 %rd692, %rd688;
+	mov.b64 %rd638, %rd689;
+	mov.b64 %rd639, %rd690;
+	mov.b64 %rd640, %rd691;
+	mov.b64 %rd641, %rd692;
+	mov.b64 %rd642, %rd640;
+	mov.b64 %rd643, %rd641;
+	add.s64 %rd693, %rd638, %rd642;
+	mov.b64 %rd638, %rd693;
+	add.s64 %rd694, %rd639, %rd643;
+	mov.b64 %rd639, %rd694;
+$L264:
+	mov.b64 %rd666, %rd638;
+	mov.b64 %rd667, %rd639;
+	add.s64 %rd685, %rd685, %rd670;
+	bra.uni $L262;
+$L263:
 $L254:
-	mov.b64 %rd684, %rd656;
-	mov.b64 %rd685, %rd657;
-	add.s64 %rd703, %rd703, %rd688;
-	bra.uni $L252;
-$L253:
-$L244:
-	mov.b64 %rd713, %rd684;
-	mov.b64 %rd714, %rd685;
+	mov.b64 %rd695, %rd666;
+	mov.b64 %rd696, %rd667;
 	// block reduction
 	mov.b32 %r309, 1;
 	mov.b32 %r310, 1;
 	sub.u32 %r311, %r13, 1;
 	mov.b32 %r312, %r309;
-$L255:
-	setp.hs.u32 %p217, %r312, 32;
-	@%p217 bra $L256;
-	mov.b64 {%r313, %r314}, %rd713;
-	shfl.sync.down.b32 %r315|%p218, %r313, %r312, %r311, %r17;
+$L265:
+	setp.hs.u32 %p219, %r312, 32;
+	@%p219 bra $L266;
+	mov.b64 {%r313, %r314}, %rd695;
+	shfl.sync.down.b32 %r315|%p220, %r313, %r312, %r311, %r17;
 	shfl.sync.down.b32 %r316, %r314, %r312, %r311, %r17;
-	mov.b64 %rd715, {%r315, %r316};
-	mov.b64 {%r317, %r318}, %rd714;
+	mov.b64 %rd697, {%r315, %r316};
+	mov.b64 {%r317, %r318}, %rd696;
 	shfl.sync.down.b32 %r319, %r317, %r312, %r311, %r17;
 	shfl.sync.down.b32 %r320, %r318, %r312, %r311, %r17;
-	mov.b64 %rd716, {%r319, %r320};
-	@!%p218 bra $L257;
-	setp.ne.u32 %p219, %r18, 9;
-	@%p219 bra.uni $L259;
-	setp.lt.s64 %p220, %rd715, %rd713;
-	setp.eq.s64 %p221, %rd715, %rd713;
-	setp.lt.s64 %p222, %rd716, %rd714;
-	and.pred %p223, %p221, %p222;
-	or.pred %p224, %p220, %p223;
-	selp.b64 %rd717, %rd715, %rd713, %p224;
-	selp.b64 %rd718, %rd716, %rd714, %p224;
-	mov.b64 %rd713, %rd717;
-	mov.b64 %rd714, %rd718;
-	bra.uni $L258;
-$L259:
-	setp.ne.u32 %p225, %r18, 10;
-	@%p225 bra.uni $L260;
-	setp.gt.s64 %p226, %rd715, %rd713;
-	setp.eq.s64 %p227, %rd715, %rd713;
-	setp.lt.s64 %p228, %rd716, %rd714;
-	and.pred %p229, %p227, %p228;
-	or.pred %p230, %p226, %p229;
-	selp.b64 %rd719, %rd715, %rd713, %p230;
-	selp.b64 %rd720, %rd716, %rd714, %p230;
-	mov.b64 %rd713, %rd719;
-	mov.b64 %rd714, %rd720;
-	bra.uni $L258;
-$L260:
-	mov.b64 %rd721, %rd713;
-	mov.b64 %rd722, %rd714;
-	mov.b64 %rd723, %rd715;
-	mov.b64 %rd724, %rd716;
-	mov.b64 %rd656, %rd721;
-	mov.b64 %rd657, %rd722;
-	mov.b64 %rd658, %rd723;
-	mov.b64 %rd659, %rd724;
-	mov.b64 %rd660, %rd658;
-	mov.b64 %rd661, %rd659;
-	add.s64 %rd725, %rd656, %rd660;
-	mov.b64 %rd656, %rd725;
-	add.s64 %rd726, %rd657, %rd661;
-	mov.b64 %rd657, %rd726;
-$L261:
-	mov.b64 %rd713, %rd656;
-	mov.b64 %rd714, %rd657;
-$L258:
-$L257:
-	shl.b32 %r312, %r312, 1;
-	bra.uni $L255;
-$L256:
-	setp.eq.u32 %p231, %r7, 0;
-	@!%p231 bra $L262;
-	mul.wide.u32 %rd727, %r8, 16;
-	add.s64 %rd728, %rd1, %rd727;
-	st.shared.s64 [%rd728+0], %rd713;
-	st.shared.s64 [%rd728+8], %rd714;
-$L262:
-	bar.sync 0;
-	setp.eq.u32 %p232, %r8, 0;
-	@!%p232 bra $L263;
-	setp.lo.u32 %p233, %r7, %r10;
-	@!%p233 bra $L264;
-	mul.wide.u32 %rd729, %r7, 16;
-	add.s64 %rd730, %rd1, %rd729;
-	ld.shared.s64 %rd731, [%rd730+0];
-	ld.shared.s64 %rd732, [%rd730+8];
-	mov.b64 %rd713, %rd731;
-	mov.b64 %rd714, %rd732;
-$L264:
-	sub.u32 %r321, %r10, 1;
-	mov.b32 %r322, %r310;
-$L265:
-	setp.hs.u32 %p234, %r322, 32;
-	@%p234 bra $L266;
-	mov.b64 {%r323, %r324}, %rd713;
-	shfl.sync.down.b32 %r325|%p235, %r323, %r322, %r321, %r17;
-	shfl.sync.down.b32 %r326, %r324, %r322, %r321, %r17;
-	mov.b64 %rd733, {%r325, %r326};
-	mov.b64 {%r327, %r328}, %rd714;
-	shfl.sync.down.b32 %r329, %r327, %r322, %r321, %r17;
-	shfl.sync.down.b32 %r330, %r328, %r322, %r321, %r17;
-	mov.b64 %rd734, {%r329, %r330};
-	@!%p235 bra $L267;
-	setp.ne.u32 %p236, %r18, 9;
-	@%p236 bra.uni $L269;
-	setp.lt.s64 %p237, %rd733, %rd713;
-	setp.eq.s64 %p238, %rd733, %rd713;
-	setp.lt.s64 %p239, %rd734, %rd714;
-	and.pred %p240, %p238, %p239;
-	or.pred %p241, %p237, %p240;
-	selp.b64 %rd735, %rd733, %rd713, %p241;
-	selp.b64 %rd736, %rd734, %rd714, %p241;
-	mov.b64 %rd713, %rd735;
-	mov.b64 %rd714, %rd736;
+	mov.b64 %rd698, {%r319, %r320};
+	@!%p220 bra $L267;
+	setp.ne.u32 %p221, %r18, 9;
+	@%p221 bra.uni $L269;
+	setp.lt.s64 %p222, %rd697, %rd695;
+	setp.eq.s64 %p223, %rd697, %rd695;
+	setp.lt.s64 %p224, %rd698, %rd696;
+	and.pred %p225, %p223, %p224;
+	or.pred %p226, %p222, %p225;
+	selp.b64 %rd699, %rd697, %rd695, %p226;
+	selp.b64 %rd700, %rd698, %rd696, %p226;
+	mov.b64 %rd695, %rd699;
+	mov.b64 %rd696, %rd700;
 	bra.uni $L268;
 $L269:
-	setp.ne.u32 %p242, %r18, 10;
-	@%p242 bra.uni $L270;
-	setp.gt.s64 %p243, %rd733, %rd713;
-	setp.eq.s64 %p244, %rd733, %rd713;
-	setp.lt.s64 %p245, %rd734, %rd714;
-	and.pred %p246, %p244, %p245;
-	or.pred %p247, %p243, %p246;
-	selp.b64 %rd737, %rd733, %rd713, %p247;
-	selp.b64 %rd738, %rd734, %rd714, %p247;
-	mov.b64 %rd713, %rd737;
-	mov.b64 %rd714, %rd738;
+	setp.ne.u32 %p227, %r18, 10;
+	@%p227 bra.uni $L270;
+	setp.gt.s64 %p228, %rd697, %rd695;
+	setp.eq.s64 %p229, %rd697, %rd695;
+	setp.lt.s64 %p230, %rd698, %rd696;
+	and.pred %p231, %p229, %p230;
+	or.pred %p232, %p228, %p231;
+	selp.b64 %rd701, %rd697, %rd695, %p232;
+	selp.b64 %rd702, %rd698, %rd696, %p232;
+	mov.b64 %rd695, %rd701;
+	mov.b64 %rd696, %rd702;
 	bra.uni $L268;
 $L270:
-	mov.b64 %rd739, %rd713;
-	mov.b64 %rd740, %rd714;
-	mov.b64 %rd741, %rd733;
-	mov.b64 %rd742, %rd734;
-	mov.b64 %rd656, %rd739;
-	mov.b64 %rd657, %rd740;
-	mov.b64 %rd658, %rd741;
-	mov.b64 %rd659, %rd742;
-	mov.b64 %rd660, %rd658;
-	mov.b64 %rd661, %rd659;
-	add.s64 %rd743, %rd656, %rd660;
-	mov.b64 %rd656, %rd743;
-	add.s64 %rd744, %rd657, %rd661;
-	mov.b64 %rd657, %rd744;
+	mov.b64 %rd703, %rd695;
+	mov.b64 %rd704, %rd696;
+	mov.b64 %rd705, %rd697;
+	mov.b64 %rd706, %rd698;
+	mov.b64 %rd638, %rd703;
+	mov.b64 %rd639, %rd704;
+	mov.b64 %rd640, %rd705;
+	mov.b64 %rd641, %rd706;
+	mov.b64 %rd642, %rd640;
+	mov.b64 %rd643, %rd641;
+	add.s64 %rd707, %rd638, %rd642;
+	mov.b64 %rd638, %rd707;
+	add.s64 %rd708, %rd639, %rd643;
+	mov.b64 %rd639, %rd708;
 $L271:
-	mov.b64 %rd713, %rd656;
-	mov.b64 %rd714, %rd657;
+	mov.b64 %rd695, %rd638;
+	mov.b64 %rd696, %rd639;
 $L268:
 $L267:
-	shl.b32 %r322, %r322, 1;
+	shl.b32 %r312, %r312, 1;
 	bra.uni $L265;
 $L266:
-$L263:
-	@!%p199 bra $L272;
-	st.global.s64 [%rd13+0], %rd713;
-	st.global.s64 [%rd13+8], %rd714;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	setp.eq.u32 %p233, %r7, 0;
+	@!%p233 bra $L272;
+	mul.wide.u32 %rd709, %r8, 16;
+	add.s64 %rd710, %rd1, %rd709;
+	st.shared.s64 [%rd710+0], %rd695;
+	st.shared.s64 [%rd710+8], %rd696;
 $L272:
-$L243:
+	bar.sync 0;
+	setp.eq.u32 %p234, %r8, 0;
+	@!%p234 bra $L273;
+	setp.lo.u32 %p235, %r7, %r10;
+	@!%p235 bra $L274;
+	mul.wide.u32 %rd711, %r7, 16;
+	add.s64 %rd712, %rd1, %rd711;
+	ld.shared.s64 %rd713, [%rd712+0];
+	ld.shared.s64 %rd714, [%rd712+8];
+	mov.b64 %rd695, %rd713;
+	mov.b64 %rd696, %rd714;
+$L274:
+	sub.u32 %r321, %r10, 1;
+	mov.b32 %r322, %r310;
+$L275:
+	setp.hs.u32 %p236, %r322, 32;
+	@%p236 bra $L276;
+	mov.b64 {%r323, %r324}, %rd695;
+	shfl.sync.down.b32 %r325|%p237, %r323, %r322, %r321, %r17;
+	shfl.sync.down.b32 %r326, %r324, %r322, %r321, %r17;
+	mov.b64 %rd715, {%r325, %r326};
+	mov.b64 {%r327, %r328}, %rd696;
+	shfl.sync.down.b32 %r329, %r327, %r322, %r321, %r17;
+	shfl.sync.down.b32 %r330, %r328, %r322, %r321, %r17;
+	mov.b64 %rd716, {%r329, %r330};
+	@!%p237 bra $L277;
+	setp.ne.u32 %p238, %r18, 9;
+	@%p238 bra.uni $L279;
+	setp.lt.s64 %p239, %rd715, %rd695;
+	setp.eq.s64 %p240, %rd715, %rd695;
+	setp.lt.s64 %p241, %rd716, %rd696;
+	and.pred %p242, %p240, %p241;
+	or.pred %p243, %p239, %p242;
+	selp.b64 %rd717, %rd715, %rd695, %p243;
+	selp.b64 %rd718, %rd716, %rd696, %p243;
+	mov.b64 %rd695, %rd717;
+	mov.b64 %rd696, %rd718;
+	bra.uni $L278;
+$L279:
+	setp.ne.u32 %p244, %r18, 10;
+	@%p244 bra.uni $L280;
+	setp.gt.s64 %p245, %rd715, %rd695;
+	setp.eq.s64 %p246, %rd715, %rd695;
+	setp.lt.s64 %p247, %rd716, %rd696;
+	and.pred %p248, %p246, %p247;
+	or.pred %p249, %p245, %p248;
+	selp.b64 %rd719, %rd715, %rd695, %p249;
+	selp.b64 %rd720, %rd716, %rd696, %p249;
+	mov.b64 %rd695, %rd719;
+	mov.b64 %rd696, %rd720;
+	bra.uni $L278;
+$L280:
+	mov.b64 %rd721, %rd695;
+	mov.b64 %rd722, %rd696;
+	mov.b64 %rd723, %rd715;
+	mov.b64 %rd724, %rd716;
+	mov.b64 %rd638, %rd721;
+	mov.b64 %rd639, %rd722;
+	mov.b64 %rd640, %rd723;
+	mov.b64 %rd641, %rd724;
+	mov.b64 %rd642, %rd640;
+	mov.b64 %rd643, %rd641;
+	add.s64 %rd725, %rd638, %rd642;
+	mov.b64 %rd638, %rd725;
+	add.s64 %rd726, %rd639, %rd643;
+	mov.b64 %rd639, %rd726;
+$L281:
+	mov.b64 %rd695, %rd638;
+	mov.b64 %rd696, %rd639;
+$L278:
+$L277:
+	shl.b32 %r322, %r322, 1;
+	bra.uni $L275;
+$L276:
+$L273:
+	@!%p201 bra $L282;
+	st.global.s64 [%rd13+0], %rd695;
+	st.global.s64 [%rd13+8], %rd696;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L282:
+$L253:
 	ret;
 }
 `
@@ -5421,9 +5421,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<258>;
+	.reg .pred %p<260>;
 	.reg .b32 %r<313>;
-	.reg .b64 %rd<743>;
+	.reg .b64 %rd<725>;
 	.reg .f64 %fd<37>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -5968,678 +5968,710 @@ $L47:
 	@!%p37 bra $L61;
 	mov.b64 %rd297, %rd182;
 	mov.b32 %r76, %r54;
-	setp.lt.s64 %p49, %rd115, 64;
-	setp.le.s64 %p50, %rd212, 1;
-	or.pred %p51, %p49, %p50;
-	@!%p51 bra $L62;
-	cvt.s64.s32 %rd298, %r76;
-	add.s64 %rd299, %rd298, 1;
-	mul.lo.s64 %rd300, %rd299, %rd185;
-	mad.lo.s64 %rd301, %rd300, 8, %rd183;
-	ld.global.nc.s64 %rd302, [%rd301+0];
-	mov.b64 %rd303, %rd302;
-	cvt.s64.s32 %rd304, %r76;
-	mul.lo.s64 %rd305, %rd304, %rd185;
-	mad.lo.s64 %rd306, %rd305, 8, %rd183;
-	ld.global.nc.s64 %rd307, [%rd306+0];
-	mov.b64 %rd308, %rd307;
-	sub.s64 %rd309, %rd303, %rd308;
-	add.s64 %rd310, %rd116, %rd309;
-	mov.b64 %rd116, %rd310;
-	bra.uni $L63;
+	mov.b64 %rd298, %rd115;
+	mov.b64 %rd299, %rd212;
 $L62:
-	mov.b64 %rd311, %rd212;
-	setp.ge.s64 %p52, %rd115, 4096;
-	@!%p52 bra $L65;
-	mul.lo.s64 %rd312, %rd311, 4;
-	mov.b64 %rd311, %rd312;
-$L65:
-	setp.ge.s64 %p53, %rd115, 65536;
-	@!%p53 bra $L67;
-	mul.lo.s64 %rd313, %rd311, 4;
-	mov.b64 %rd311, %rd313;
-$L67:
-	sub.s64 %rd314, %rd311, 1;
-	and.b64 %rd315, %rd115, %rd314;
-	setp.eq.s64 %p54, %rd315, 0;
-	@!%p54 bra $L69;
-	cvt.s64.s32 %rd316, %r76;
-	add.s64 %rd317, %rd316, 1;
-	mul.lo.s64 %rd318, %rd317, %rd185;
-	mad.lo.s64 %rd319, %rd318, 8, %rd183;
-	ld.global.nc.s64 %rd320, [%rd319+0];
-	mov.b64 %rd321, %rd320;
-	cvt.s64.s32 %rd322, %r76;
-	mul.lo.s64 %rd323, %rd322, %rd185;
-	mad.lo.s64 %rd324, %rd323, 8, %rd183;
-	ld.global.nc.s64 %rd325, [%rd324+0];
-	mov.b64 %rd326, %rd325;
-	sub.s64 %rd327, %rd321, %rd326;
-	mul.lo.s64 %rd328, %rd311, %rd327;
-	add.s64 %rd329, %rd116, %rd328;
-	mov.b64 %rd116, %rd329;
-$L69:
-$L63:
-	add.s64 %rd330, %rd115, 1;
-	mov.b64 %rd115, %rd330;
-$L61:
-	setp.eq.s64 %p55, %rd224, %rd223;
-	@!%p55 bra $L71;
-	mov.b64 %rd331, %rd224;
+	setp.lt.s64 %p49, %rd298, 64;
+	setp.le.s64 %p50, %rd299, 1;
+	or.pred %p51, %p49, %p50;
+	@!%p51 bra $L66;
+	mov.b64 %rd300, 1;
+	bra.uni $L64;
+$L66:
+	mov.b64 %rd301, %rd299;
+	setp.ge.s64 %p52, %rd298, 4096;
+	@!%p52 bra $L68;
+	mul.lo.s64 %rd302, %rd301, 4;
+	mov.b64 %rd301, %rd302;
+$L68:
+	setp.ge.s64 %p53, %rd298, 65536;
+	@!%p53 bra $L70;
+	mul.lo.s64 %rd303, %rd301, 4;
+	mov.b64 %rd301, %rd303;
+$L70:
+	sub.s64 %rd304, %rd301, 1;
+	and.b64 %rd305, %rd298, %rd304;
+	setp.eq.s64 %p54, %rd305, 0;
+	@!%p54 bra $L72;
+	mov.b64 %rd300, %rd301;
+	bra.uni $L64;
 $L72:
-	@!%p17 bra $L76;
-	bra.uni $L74;
-$L76:
-	// block scan
-	mov.b64 %rd332, %rd331;
-	mov.b32 %r77, %r3;
-$L77:
-	setp.hs.u32 %p56, %r77, 32;
-	@%p56 bra $L78;
-	mov.b64 {%r78, %r79}, %rd332;
-	shfl.sync.up.b32 %r80|%p57, %r78, %r77, 0, %r17;
-	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
-	mov.b64 %rd333, {%r80, %r81};
-	@!%p57 bra $L79;
-	add.s64 %rd334, %rd333, %rd332;
-	mov.b64 %rd332, %rd334;
-$L79:
-	shl.b32 %r77, %r77, 1;
-	bra.uni $L77;
-$L78:
-	mov.b64 {%r82, %r83}, %rd332;
-	shfl.sync.up.b32 %r84|%p58, %r82, %r3, 0, %r17;
-	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
-	mov.b64 %rd335, {%r84, %r85};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd336, %rd335, 0, %p60;
-	sub.u32 %r86, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r86;
-	@!%p61 bra $L80;
-	mul.wide.u32 %rd337, %r8, 16;
-	add.s64 %rd338, %rd1, %rd337;
-	st.shared.s64 [%rd338+0], %rd332;
-$L80:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L81;
-	mov.b64 %rd339, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L82;
-	mul.wide.u32 %rd340, %r7, 16;
-	add.s64 %rd341, %rd1, %rd340;
-	ld.shared.s64 %rd342, [%rd341+0];
-	mov.b64 %rd339, %rd342;
-$L82:
-	mov.b64 {%r87, %r88}, %rd339;
-	shfl.sync.up.b32 %r89|%p64, %r87, 1, 0, %r17;
-	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
-	mov.b64 %rd343, {%r89, %r90};
-	@!%p64 bra $L83;
-	add.s64 %rd344, %rd343, %rd339;
-	mov.b64 %rd339, %rd344;
-$L83:
-	mov.b64 {%r91, %r92}, %rd339;
-	shfl.sync.up.b32 %r93|%p65, %r91, 2, 0, %r17;
-	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
-	mov.b64 %rd345, {%r93, %r94};
-	@!%p65 bra $L84;
-	add.s64 %rd346, %rd345, %rd339;
-	mov.b64 %rd339, %rd346;
-$L84:
-	mov.b64 {%r95, %r96}, %rd339;
-	shfl.sync.up.b32 %r97|%p66, %r95, 4, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
-	mov.b64 %rd347, {%r97, %r98};
-	@!%p66 bra $L85;
-	add.s64 %rd348, %rd347, %rd339;
-	mov.b64 %rd339, %rd348;
-$L85:
-	mov.b64 {%r99, %r100}, %rd339;
-	shfl.sync.up.b32 %r101|%p67, %r99, 8, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
-	mov.b64 %rd349, {%r101, %r102};
-	@!%p67 bra $L86;
-	add.s64 %rd350, %rd349, %rd339;
-	mov.b64 %rd339, %rd350;
-$L86:
-	mov.b64 {%r103, %r104}, %rd339;
-	shfl.sync.up.b32 %r105|%p68, %r103, 16, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
-	mov.b64 %rd351, {%r105, %r106};
-	@!%p68 bra $L87;
-	add.s64 %rd352, %rd351, %rd339;
-	mov.b64 %rd339, %rd352;
-$L87:
-	mov.b64 {%r107, %r108}, %rd339;
-	shfl.sync.up.b32 %r109|%p69, %r107, 1, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
-	mov.b64 %rd353, {%r109, %r110};
-	selp.b64 %rd354, %rd353, 0, %p69;
-	@!%p63 bra $L88;
-	mul.wide.u32 %rd355, %r7, 16;
-	add.s64 %rd356, %rd1, %rd355;
-	add.s64 %rd357, %rd356, 512;
-	st.shared.s64 [%rd357+0], %rd354;
-$L88:
-	sub.u32 %r111, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r111;
-	@!%p70 bra $L89;
-	st.shared.s64 [%rd1+1024], %rd339;
-$L89:
-$L81:
-	bar.sync 0;
-	mul.wide.u32 %rd358, %r8, 16;
-	add.s64 %rd359, %rd1, %rd358;
-	add.s64 %rd360, %rd359, 512;
-	ld.shared.s64 %rd361, [%rd360+0];
-	add.s64 %rd362, %rd361, %rd336;
-	ld.shared.s64 %rd363, [%rd1+1024];
-	mov.b64 {%r112, %r113}, %rd362;
-	shfl.sync.idx.b32 %r114|%p71, %r112, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r115, %r113, 0, %r22, %r17;
-	mov.b64 %rd364, {%r114, %r115};
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, %rd365;
-	mov.b64 %rd368, %rd366;
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, 0;
-	cvt.u64.u32 %rd373, %r2;
-	setp.eq.s64 %p72, %rd373, 0;
-	setp.gt.s64 %p73, %rd371, 0;
-	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L91;
-	atom.global.add.u64 %rd374, [%rd202], %rd371;
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd372, %rd375;
-$L91:
-	cvt.u64.u32 %rd376, %r2;
-	setp.eq.s64 %p75, %rd376, 0;
-	setp.eq.u32 %p76, %r1, 0;
-	and.pred %p77, %p75, %p76;
-	bar.sync 0;
-	@!%p77 bra $L92;
-	st.shared.s64 [%rd1+1024], %rd372;
-$L92:
-	bar.sync 0;
-	ld.shared.s64 %rd377, [%rd1+1024];
-	mov.b64 %rd378, %rd377;
-	mov.b64 %rd372, %rd378;
-	add.s64 %rd379, %rd372, %rd370;
-	mov.b64 %rd380, %rd379;
-	mov.b64 %rd381, 0;
-$L93:
-	setp.lt.s64 %p78, %rd381, %rd331;
-	not.pred %p79, %p78;
-	@!%p79 bra $L97;
-	bra.uni $L95;
-$L97:
-	mul.lo.s64 %rd382, %rd381, %rd174;
-	mad.lo.s64 %rd383, %rd382, 4, %rd172;
-	ld.shared.s32 %r116, [%rd383+0];
-	mov.b32 %r117, %r116;
-	add.s64 %rd384, %rd380, %rd381;
-	mul.lo.s64 %rd385, %rd384, %rd201;
-	mad.lo.s64 %rd386, %rd385, 4, %rd199;
-	st.global.s32 [%rd386+0], %r117;
-$L94:
-	add.s64 %rd387, %rd381, 1;
-	mov.b64 %rd381, %rd387;
-	bra.uni $L93;
-$L95:
-	bra.uni $L74;
-$L73:
-	bra.uni $L72;
+	mov.b64 %rd300, 0;
+	bra.uni $L64;
+$L63:
+	bra.uni $L62;
+$L64:
+	mov.b64 %rd306, %rd300;
+	setp.ne.s64 %p55, %rd306, 0;
+	@!%p55 bra $L74;
+	cvt.s64.s32 %rd307, %r76;
+	add.s64 %rd308, %rd307, 1;
+	mul.lo.s64 %rd309, %rd308, %rd185;
+	mad.lo.s64 %rd310, %rd309, 8, %rd183;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	cvt.s64.s32 %rd313, %r76;
+	mul.lo.s64 %rd314, %rd313, %rd185;
+	mad.lo.s64 %rd315, %rd314, 8, %rd183;
+	ld.global.nc.s64 %rd316, [%rd315+0];
+	mov.b64 %rd317, %rd316;
+	sub.s64 %rd318, %rd312, %rd317;
+	mul.lo.s64 %rd319, %rd306, %rd318;
+	add.s64 %rd320, %rd116, %rd319;
+	mov.b64 %rd116, %rd320;
 $L74:
+	add.s64 %rd321, %rd115, 1;
+	mov.b64 %rd115, %rd321;
+$L61:
+	setp.eq.s64 %p56, %rd224, %rd223;
+	@!%p56 bra $L76;
+	mov.b64 %rd322, %rd224;
+$L77:
+	@!%p17 bra $L81;
+	bra.uni $L79;
+$L81:
+	// block scan
+	mov.b64 %rd323, %rd322;
+	mov.b32 %r77, %r3;
+$L82:
+	setp.hs.u32 %p57, %r77, 32;
+	@%p57 bra $L83;
+	mov.b64 {%r78, %r79}, %rd323;
+	shfl.sync.up.b32 %r80|%p58, %r78, %r77, 0, %r17;
+	shfl.sync.up.b32 %r81, %r79, %r77, 0, %r17;
+	mov.b64 %rd324, {%r80, %r81};
+	@!%p58 bra $L84;
+	add.s64 %rd325, %rd324, %rd323;
+	mov.b64 %rd323, %rd325;
+$L84:
+	shl.b32 %r77, %r77, 1;
+	bra.uni $L82;
+$L83:
+	mov.b64 {%r82, %r83}, %rd323;
+	shfl.sync.up.b32 %r84|%p59, %r82, %r3, 0, %r17;
+	shfl.sync.up.b32 %r85, %r83, %r3, 0, %r17;
+	mov.b64 %rd326, {%r84, %r85};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd327, %rd326, 0, %p61;
+	sub.u32 %r86, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r86;
+	@!%p62 bra $L85;
+	mul.wide.u32 %rd328, %r8, 16;
+	add.s64 %rd329, %rd1, %rd328;
+	st.shared.s64 [%rd329+0], %rd323;
+$L85:
+	bar.sync 0;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L86;
+	mov.b64 %rd330, 0;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L87;
+	mul.wide.u32 %rd331, %r7, 16;
+	add.s64 %rd332, %rd1, %rd331;
+	ld.shared.s64 %rd333, [%rd332+0];
+	mov.b64 %rd330, %rd333;
+$L87:
+	mov.b64 {%r87, %r88}, %rd330;
+	shfl.sync.up.b32 %r89|%p65, %r87, 1, 0, %r17;
+	shfl.sync.up.b32 %r90, %r88, 1, 0, %r17;
+	mov.b64 %rd334, {%r89, %r90};
+	@!%p65 bra $L88;
+	add.s64 %rd335, %rd334, %rd330;
+	mov.b64 %rd330, %rd335;
+$L88:
+	mov.b64 {%r91, %r92}, %rd330;
+	shfl.sync.up.b32 %r93|%p66, %r91, 2, 0, %r17;
+	shfl.sync.up.b32 %r94, %r92, 2, 0, %r17;
+	mov.b64 %rd336, {%r93, %r94};
+	@!%p66 bra $L89;
+	add.s64 %rd337, %rd336, %rd330;
+	mov.b64 %rd330, %rd337;
+$L89:
+	mov.b64 {%r95, %r96}, %rd330;
+	shfl.sync.up.b32 %r97|%p67, %r95, 4, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, 4, 0, %r17;
+	mov.b64 %rd338, {%r97, %r98};
+	@!%p67 bra $L90;
+	add.s64 %rd339, %rd338, %rd330;
+	mov.b64 %rd330, %rd339;
+$L90:
+	mov.b64 {%r99, %r100}, %rd330;
+	shfl.sync.up.b32 %r101|%p68, %r99, 8, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 8, 0, %r17;
+	mov.b64 %rd340, {%r101, %r102};
+	@!%p68 bra $L91;
+	add.s64 %rd341, %rd340, %rd330;
+	mov.b64 %rd330, %rd341;
+$L91:
+	mov.b64 {%r103, %r104}, %rd330;
+	shfl.sync.up.b32 %r105|%p69, %r103, 16, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 16, 0, %r17;
+	mov.b64 %rd342, {%r105, %r106};
+	@!%p69 bra $L92;
+	add.s64 %rd343, %rd342, %rd330;
+	mov.b64 %rd330, %rd343;
+$L92:
+	mov.b64 {%r107, %r108}, %rd330;
+	shfl.sync.up.b32 %r109|%p70, %r107, 1, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 1, 0, %r17;
+	mov.b64 %rd344, {%r109, %r110};
+	selp.b64 %rd345, %rd344, 0, %p70;
+	@!%p64 bra $L93;
+	mul.wide.u32 %rd346, %r7, 16;
+	add.s64 %rd347, %rd1, %rd346;
+	add.s64 %rd348, %rd347, 512;
+	st.shared.s64 [%rd348+0], %rd345;
+$L93:
+	sub.u32 %r111, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r111;
+	@!%p71 bra $L94;
+	st.shared.s64 [%rd1+1024], %rd330;
+$L94:
+$L86:
+	bar.sync 0;
+	mul.wide.u32 %rd349, %r8, 16;
+	add.s64 %rd350, %rd1, %rd349;
+	add.s64 %rd351, %rd350, 512;
+	ld.shared.s64 %rd352, [%rd351+0];
+	add.s64 %rd353, %rd352, %rd327;
+	ld.shared.s64 %rd354, [%rd1+1024];
+	mov.b64 {%r112, %r113}, %rd353;
+	shfl.sync.idx.b32 %r114|%p72, %r112, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r115, %r113, 0, %r22, %r17;
+	mov.b64 %rd355, {%r114, %r115};
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, %rd356;
+	mov.b64 %rd359, %rd357;
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, 0;
+	cvt.u64.u32 %rd364, %r2;
+	setp.eq.s64 %p73, %rd364, 0;
+	setp.gt.s64 %p74, %rd362, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L96;
+	atom.global.add.u64 %rd365, [%rd202], %rd362;
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd363, %rd366;
+$L96:
+	cvt.u64.u32 %rd367, %r2;
+	setp.eq.s64 %p76, %rd367, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
+	bar.sync 0;
+	@!%p78 bra $L97;
+	st.shared.s64 [%rd1+1024], %rd363;
+$L97:
+	bar.sync 0;
+	ld.shared.s64 %rd368, [%rd1+1024];
+	mov.b64 %rd369, %rd368;
+	mov.b64 %rd363, %rd369;
+	add.s64 %rd370, %rd363, %rd361;
+	mov.b64 %rd371, %rd370;
+	mov.b64 %rd372, 0;
+$L98:
+	setp.lt.s64 %p79, %rd372, %rd322;
+	not.pred %p80, %p79;
+	@!%p80 bra $L102;
+	bra.uni $L100;
+$L102:
+	mul.lo.s64 %rd373, %rd372, %rd174;
+	mad.lo.s64 %rd374, %rd373, 4, %rd172;
+	ld.shared.s32 %r116, [%rd374+0];
+	mov.b32 %r117, %r116;
+	add.s64 %rd375, %rd371, %rd372;
+	mul.lo.s64 %rd376, %rd375, %rd201;
+	mad.lo.s64 %rd377, %rd376, 4, %rd199;
+	st.global.s32 [%rd377+0], %r117;
+$L99:
+	add.s64 %rd378, %rd372, 1;
+	mov.b64 %rd372, %rd378;
+	bra.uni $L98;
+$L100:
+	bra.uni $L79;
+$L78:
+	bra.uni $L77;
+$L79:
 	mov.b64 %rd224, 0;
-$L71:
+$L76:
 $L30:
-	add.s64 %rd388, %rd251, 1;
-	mov.b64 %rd251, %rd388;
+	add.s64 %rd379, %rd251, 1;
+	mov.b64 %rd251, %rd379;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd389, %rd225, 1;
-	mov.b64 %rd225, %rd389;
+	add.s64 %rd380, %rd225, 1;
+	mov.b64 %rd225, %rd380;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd390, %rd224;
-$L98:
-	@!%p17 bra $L102;
-	bra.uni $L100;
-$L102:
-	// block scan
-	mov.b64 %rd391, %rd390;
-	mov.b32 %r118, %r3;
+	mov.b64 %rd381, %rd224;
 $L103:
-	setp.hs.u32 %p80, %r118, 32;
-	@%p80 bra $L104;
-	mov.b64 {%r119, %r120}, %rd391;
-	shfl.sync.up.b32 %r121|%p81, %r119, %r118, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, %r118, 0, %r17;
-	mov.b64 %rd392, {%r121, %r122};
-	@!%p81 bra $L105;
-	add.s64 %rd393, %rd392, %rd391;
-	mov.b64 %rd391, %rd393;
-$L105:
-	shl.b32 %r118, %r118, 1;
-	bra.uni $L103;
-$L104:
-	mov.b64 {%r123, %r124}, %rd391;
-	shfl.sync.up.b32 %r125|%p82, %r123, %r3, 0, %r17;
-	shfl.sync.up.b32 %r126, %r124, %r3, 0, %r17;
-	mov.b64 %rd394, {%r125, %r126};
-	setp.lo.u32 %p83, %r3, 32;
-	and.pred %p84, %p82, %p83;
-	selp.b64 %rd395, %rd394, 0, %p84;
-	sub.u32 %r127, %r13, %r3;
-	setp.eq.u32 %p85, %r7, %r127;
-	@!%p85 bra $L106;
-	mul.wide.u32 %rd396, %r8, 16;
-	add.s64 %rd397, %rd1, %rd396;
-	st.shared.s64 [%rd397+0], %rd391;
-$L106:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L107;
-	mov.b64 %rd398, 0;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L108;
-	mul.wide.u32 %rd399, %r7, 16;
-	add.s64 %rd400, %rd1, %rd399;
-	ld.shared.s64 %rd401, [%rd400+0];
-	mov.b64 %rd398, %rd401;
-$L108:
-	mov.b64 {%r128, %r129}, %rd398;
-	shfl.sync.up.b32 %r130|%p88, %r128, 1, 0, %r17;
-	shfl.sync.up.b32 %r131, %r129, 1, 0, %r17;
-	mov.b64 %rd402, {%r130, %r131};
-	@!%p88 bra $L109;
-	add.s64 %rd403, %rd402, %rd398;
-	mov.b64 %rd398, %rd403;
-$L109:
-	mov.b64 {%r132, %r133}, %rd398;
-	shfl.sync.up.b32 %r134|%p89, %r132, 2, 0, %r17;
-	shfl.sync.up.b32 %r135, %r133, 2, 0, %r17;
-	mov.b64 %rd404, {%r134, %r135};
-	@!%p89 bra $L110;
-	add.s64 %rd405, %rd404, %rd398;
-	mov.b64 %rd398, %rd405;
-$L110:
-	mov.b64 {%r136, %r137}, %rd398;
-	shfl.sync.up.b32 %r138|%p90, %r136, 4, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 4, 0, %r17;
-	mov.b64 %rd406, {%r138, %r139};
-	@!%p90 bra $L111;
-	add.s64 %rd407, %rd406, %rd398;
-	mov.b64 %rd398, %rd407;
-$L111:
-	mov.b64 {%r140, %r141}, %rd398;
-	shfl.sync.up.b32 %r142|%p91, %r140, 8, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 8, 0, %r17;
-	mov.b64 %rd408, {%r142, %r143};
-	@!%p91 bra $L112;
-	add.s64 %rd409, %rd408, %rd398;
-	mov.b64 %rd398, %rd409;
-$L112:
-	mov.b64 {%r144, %r145}, %rd398;
-	shfl.sync.up.b32 %r146|%p92, %r144, 16, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 16, 0, %r17;
-	mov.b64 %rd410, {%r146, %r147};
-	@!%p92 bra $L113;
-	add.s64 %rd411, %rd410, %rd398;
-	mov.b64 %rd398, %rd411;
-$L113:
-	mov.b64 {%r148, %r149}, %rd398;
-	shfl.sync.up.b32 %r150|%p93, %r148, 1, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
-	mov.b64 %rd412, {%r150, %r151};
-	selp.b64 %rd413, %rd412, 0, %p93;
-	@!%p87 bra $L114;
-	mul.wide.u32 %rd414, %r7, 16;
-	add.s64 %rd415, %rd1, %rd414;
-	add.s64 %rd416, %rd415, 512;
-	st.shared.s64 [%rd416+0], %rd413;
-$L114:
-	sub.u32 %r152, %r10, 1;
-	setp.eq.u32 %p94, %r7, %r152;
-	@!%p94 bra $L115;
-	st.shared.s64 [%rd1+1024], %rd398;
-$L115:
+	@!%p17 bra $L107;
+	bra.uni $L105;
 $L107:
+	// block scan
+	mov.b64 %rd382, %rd381;
+	mov.b32 %r118, %r3;
+$L108:
+	setp.hs.u32 %p81, %r118, 32;
+	@%p81 bra $L109;
+	mov.b64 {%r119, %r120}, %rd382;
+	shfl.sync.up.b32 %r121|%p82, %r119, %r118, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, %r118, 0, %r17;
+	mov.b64 %rd383, {%r121, %r122};
+	@!%p82 bra $L110;
+	add.s64 %rd384, %rd383, %rd382;
+	mov.b64 %rd382, %rd384;
+$L110:
+	shl.b32 %r118, %r118, 1;
+	bra.uni $L108;
+$L109:
+	mov.b64 {%r123, %r124}, %rd382;
+	shfl.sync.up.b32 %r125|%p83, %r123, %r3, 0, %r17;
+	shfl.sync.up.b32 %r126, %r124, %r3, 0, %r17;
+	mov.b64 %rd385, {%r125, %r126};
+	setp.lo.u32 %p84, %r3, 32;
+	and.pred %p85, %p83, %p84;
+	selp.b64 %rd386, %rd385, 0, %p85;
+	sub.u32 %r127, %r13, %r3;
+	setp.eq.u32 %p86, %r7, %r127;
+	@!%p86 bra $L111;
+	mul.wide.u32 %rd387, %r8, 16;
+	add.s64 %rd388, %rd1, %rd387;
+	st.shared.s64 [%rd388+0], %rd382;
+$L111:
 	bar.sync 0;
-	mul.wide.u32 %rd417, %r8, 16;
-	add.s64 %rd418, %rd1, %rd417;
-	add.s64 %rd419, %rd418, 512;
-	ld.shared.s64 %rd420, [%rd419+0];
-	add.s64 %rd421, %rd420, %rd395;
-	ld.shared.s64 %rd422, [%rd1+1024];
-	mov.b64 {%r153, %r154}, %rd421;
-	shfl.sync.idx.b32 %r155|%p95, %r153, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r156, %r154, 0, %r22, %r17;
-	mov.b64 %rd423, {%r155, %r156};
-	mov.b64 %rd424, %rd422;
-	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, %rd424;
-	mov.b64 %rd427, %rd425;
-	mov.b64 %rd428, %rd426;
-	mov.b64 %rd429, %rd427;
-	mov.b64 %rd430, %rd428;
-	mov.b64 %rd431, 0;
-	cvt.u64.u32 %rd432, %r2;
-	setp.eq.s64 %p96, %rd432, 0;
-	setp.gt.s64 %p97, %rd430, 0;
-	and.pred %p98, %p96, %p97;
-	@!%p98 bra $L117;
-	atom.global.add.u64 %rd433, [%rd202], %rd430;
-	mov.b64 %rd434, %rd433;
-	mov.b64 %rd431, %rd434;
+	setp.eq.u32 %p87, %r8, 0;
+	@!%p87 bra $L112;
+	mov.b64 %rd389, 0;
+	setp.lo.u32 %p88, %r7, %r10;
+	@!%p88 bra $L113;
+	mul.wide.u32 %rd390, %r7, 16;
+	add.s64 %rd391, %rd1, %rd390;
+	ld.shared.s64 %rd392, [%rd391+0];
+	mov.b64 %rd389, %rd392;
+$L113:
+	mov.b64 {%r128, %r129}, %rd389;
+	shfl.sync.up.b32 %r130|%p89, %r128, 1, 0, %r17;
+	shfl.sync.up.b32 %r131, %r129, 1, 0, %r17;
+	mov.b64 %rd393, {%r130, %r131};
+	@!%p89 bra $L114;
+	add.s64 %rd394, %rd393, %rd389;
+	mov.b64 %rd389, %rd394;
+$L114:
+	mov.b64 {%r132, %r133}, %rd389;
+	shfl.sync.up.b32 %r134|%p90, %r132, 2, 0, %r17;
+	shfl.sync.up.b32 %r135, %r133, 2, 0, %r17;
+	mov.b64 %rd395, {%r134, %r135};
+	@!%p90 bra $L115;
+	add.s64 %rd396, %rd395, %rd389;
+	mov.b64 %rd389, %rd396;
+$L115:
+	mov.b64 {%r136, %r137}, %rd389;
+	shfl.sync.up.b32 %r138|%p91, %r136, 4, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 4, 0, %r17;
+	mov.b64 %rd397, {%r138, %r139};
+	@!%p91 bra $L116;
+	add.s64 %rd398, %rd397, %rd389;
+	mov.b64 %rd389, %rd398;
+$L116:
+	mov.b64 {%r140, %r141}, %rd389;
+	shfl.sync.up.b32 %r142|%p92, %r140, 8, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 8, 0, %r17;
+	mov.b64 %rd399, {%r142, %r143};
+	@!%p92 bra $L117;
+	add.s64 %rd400, %rd399, %rd389;
+	mov.b64 %rd389, %rd400;
 $L117:
-	cvt.u64.u32 %rd435, %r2;
-	setp.eq.s64 %p99, %rd435, 0;
-	setp.eq.u32 %p100, %r1, 0;
-	and.pred %p101, %p99, %p100;
-	bar.sync 0;
-	@!%p101 bra $L118;
-	st.shared.s64 [%rd1+1024], %rd431;
+	mov.b64 {%r144, %r145}, %rd389;
+	shfl.sync.up.b32 %r146|%p93, %r144, 16, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 16, 0, %r17;
+	mov.b64 %rd401, {%r146, %r147};
+	@!%p93 bra $L118;
+	add.s64 %rd402, %rd401, %rd389;
+	mov.b64 %rd389, %rd402;
 $L118:
-	bar.sync 0;
-	ld.shared.s64 %rd436, [%rd1+1024];
-	mov.b64 %rd437, %rd436;
-	mov.b64 %rd431, %rd437;
-	add.s64 %rd438, %rd431, %rd429;
-	mov.b64 %rd439, %rd438;
-	mov.b64 %rd440, 0;
+	mov.b64 {%r148, %r149}, %rd389;
+	shfl.sync.up.b32 %r150|%p94, %r148, 1, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 1, 0, %r17;
+	mov.b64 %rd403, {%r150, %r151};
+	selp.b64 %rd404, %rd403, 0, %p94;
+	@!%p88 bra $L119;
+	mul.wide.u32 %rd405, %r7, 16;
+	add.s64 %rd406, %rd1, %rd405;
+	add.s64 %rd407, %rd406, 512;
+	st.shared.s64 [%rd407+0], %rd404;
 $L119:
-	setp.lt.s64 %p102, %rd440, %rd390;
-	not.pred %p103, %p102;
-	@!%p103 bra $L123;
-	bra.uni $L121;
-$L123:
-	mul.lo.s64 %rd441, %rd440, %rd174;
-	mad.lo.s64 %rd442, %rd441, 4, %rd172;
-	ld.shared.s32 %r157, [%rd442+0];
-	mov.b32 %r158, %r157;
-	add.s64 %rd443, %rd439, %rd440;
-	mul.lo.s64 %rd444, %rd443, %rd201;
-	mad.lo.s64 %rd445, %rd444, 4, %rd199;
-	st.global.s32 [%rd445+0], %r158;
+	sub.u32 %r152, %r10, 1;
+	setp.eq.u32 %p95, %r7, %r152;
+	@!%p95 bra $L120;
+	st.shared.s64 [%rd1+1024], %rd389;
 $L120:
-	add.s64 %rd446, %rd440, 1;
-	mov.b64 %rd440, %rd446;
-	bra.uni $L119;
-$L121:
-	bra.uni $L100;
-$L99:
-	bra.uni $L98;
-$L100:
-	bra.uni $L7;
-$L9:
-	cvt.u64.u32 %rd447, %r2;
-	add.s64 %rd448, %rd178, %rd447;
-	mov.b64 %rd449, %rd448;
-	mov.b32 %r159, -1;
-	mov.b64 %rd450, 0;
-	mov.b64 %rd451, 0;
+$L112:
+	bar.sync 0;
+	mul.wide.u32 %rd408, %r8, 16;
+	add.s64 %rd409, %rd1, %rd408;
+	add.s64 %rd410, %rd409, 512;
+	ld.shared.s64 %rd411, [%rd410+0];
+	add.s64 %rd412, %rd411, %rd386;
+	ld.shared.s64 %rd413, [%rd1+1024];
+	mov.b64 {%r153, %r154}, %rd412;
+	shfl.sync.idx.b32 %r155|%p96, %r153, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r156, %r154, 0, %r22, %r17;
+	mov.b64 %rd414, {%r155, %r156};
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, %rd415;
+	mov.b64 %rd418, %rd416;
+	mov.b64 %rd419, %rd417;
+	mov.b64 %rd420, %rd418;
+	mov.b64 %rd421, %rd419;
+	mov.b64 %rd422, 0;
+	cvt.u64.u32 %rd423, %r2;
+	setp.eq.s64 %p97, %rd423, 0;
+	setp.gt.s64 %p98, %rd421, 0;
+	and.pred %p99, %p97, %p98;
+	@!%p99 bra $L122;
+	atom.global.add.u64 %rd424, [%rd202], %rd421;
+	mov.b64 %rd425, %rd424;
+	mov.b64 %rd422, %rd425;
+$L122:
+	cvt.u64.u32 %rd426, %r2;
+	setp.eq.s64 %p100, %rd426, 0;
+	setp.eq.u32 %p101, %r1, 0;
+	and.pred %p102, %p100, %p101;
+	bar.sync 0;
+	@!%p102 bra $L123;
+	st.shared.s64 [%rd1+1024], %rd422;
+$L123:
+	bar.sync 0;
+	ld.shared.s64 %rd427, [%rd1+1024];
+	mov.b64 %rd428, %rd427;
+	mov.b64 %rd422, %rd428;
+	add.s64 %rd429, %rd422, %rd420;
+	mov.b64 %rd430, %rd429;
+	mov.b64 %rd431, 0;
 $L124:
-	@!%p13 bra $L128;
-	mov.b64 %rd452, 4611686018427387904;
+	setp.lt.s64 %p103, %rd431, %rd381;
+	not.pred %p104, %p103;
+	@!%p104 bra $L128;
 	bra.uni $L126;
 $L128:
-	mov.b64 %rd452, %rd158;
-	bra.uni $L126;
+	mul.lo.s64 %rd432, %rd431, %rd174;
+	mad.lo.s64 %rd433, %rd432, 4, %rd172;
+	ld.shared.s32 %r157, [%rd433+0];
+	mov.b32 %r158, %r157;
+	add.s64 %rd434, %rd430, %rd431;
+	mul.lo.s64 %rd435, %rd434, %rd201;
+	mad.lo.s64 %rd436, %rd435, 4, %rd199;
+	st.global.s32 [%rd436+0], %r158;
 $L125:
+	add.s64 %rd437, %rd431, 1;
+	mov.b64 %rd431, %rd437;
 	bra.uni $L124;
 $L126:
-	mov.b64 %rd453, %rd452;
+	bra.uni $L105;
+$L104:
+	bra.uni $L103;
+$L105:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd438, %r2;
+	add.s64 %rd439, %rd178, %rd438;
+	mov.b64 %rd440, %rd439;
+	mov.b32 %r159, -1;
+	mov.b64 %rd441, 0;
+	mov.b64 %rd442, 0;
 $L129:
-	mov.b64 %rd454, 0;
-	mov.b64 %rd455, %rd453;
-$L132:
-	setp.gt.s64 %p104, %rd455, 0;
-	not.pred %p105, %p104;
-	@!%p105 bra $L136;
-	bra.uni $L134;
-$L136:
-	setp.ge.s64 %p106, %rd450, %rd451;
-	@!%p106 bra $L138;
-	setp.ge.s64 %p107, %rd449, %rd181;
-	@!%p107 bra $L140;
-	bra.uni $L134;
-$L140:
-	mov.pred %p108, %p12;
-	mov.b64 %rd456, %rd139;
-	mov.b64 %rd457, %rd449;
+	@!%p13 bra $L133;
+	mov.b64 %rd443, 4611686018427387904;
+	bra.uni $L131;
+$L133:
+	mov.b64 %rd443, %rd158;
+	bra.uni $L131;
+$L130:
+	bra.uni $L129;
+$L131:
+	mov.b64 %rd444, %rd443;
+$L134:
+	mov.b64 %rd445, 0;
+	mov.b64 %rd446, %rd444;
+$L137:
+	setp.gt.s64 %p105, %rd446, 0;
+	not.pred %p106, %p105;
+	@!%p106 bra $L141;
+	bra.uni $L139;
 $L141:
+	setp.ge.s64 %p107, %rd441, %rd442;
+	@!%p107 bra $L143;
+	setp.ge.s64 %p108, %rd440, %rd181;
 	@!%p108 bra $L145;
-	shr.s64 %rd458, %rd457, 5;
-	mul.lo.s64 %rd459, %rd458, %rd145;
-	mad.lo.s64 %rd460, %rd459, 4, %rd143;
-	ld.global.nc.u32 %r160, [%rd460+0];
+	bra.uni $L139;
+$L145:
+	mov.pred %p109, %p12;
+	mov.b64 %rd447, %rd139;
+	mov.b64 %rd448, %rd440;
+$L146:
+	@!%p109 bra $L150;
+	shr.s64 %rd449, %rd448, 5;
+	mul.lo.s64 %rd450, %rd449, %rd145;
+	mad.lo.s64 %rd451, %rd450, 4, %rd143;
+	ld.global.nc.u32 %r160, [%rd451+0];
 	mov.b32 %r161, %r160;
-	and.b64 %rd461, %rd457, 31;
-	min.u64 %rd462, %rd461, 32;
-	cvt.u32.u64 %r162, %rd462;
+	and.b64 %rd452, %rd448, 31;
+	min.u64 %rd453, %rd452, 32;
+	cvt.u32.u64 %r162, %rd453;
 	mov.b32 %r164, 0x1;
 	shl.b32 %r163, %r164, %r162;
-	setp.hs.u32 %p109, %r162, 32;
-	selp.b32 %r165, 0, %r163, %p109;
+	setp.hs.u32 %p110, %r162, 32;
+	selp.b32 %r165, 0, %r163, %p110;
 	and.b32 %r166, %r161, %r165;
-	setp.ne.u32 %p110, %r166, 0x0;
-	@!%p110 bra $L147;
-	cvt.u32.u64 %r167, %rd457;
+	setp.ne.u32 %p111, %r166, 0x0;
+	@!%p111 bra $L152;
+	cvt.u32.u64 %r167, %rd448;
 	mov.b32 %r168, %r167;
-	bra.uni $L143;
-$L147:
+	bra.uni $L148;
+$L152:
 	mov.b32 %r168, -1;
-	bra.uni $L143;
-$L145:
-	mul.lo.s64 %rd463, %rd457, %rd142;
-	mad.lo.s64 %rd464, %rd463, 4, %rd140;
-	ld.global.nc.s32 %r169, [%rd464+0];
+	bra.uni $L148;
+$L150:
+	mul.lo.s64 %rd454, %rd448, %rd142;
+	mad.lo.s64 %rd455, %rd454, 4, %rd140;
+	ld.global.nc.s32 %r169, [%rd455+0];
 	mov.b32 %r170, %r169;
 	mov.b32 %r168, %r170;
-	bra.uni $L143;
-$L142:
-	bra.uni $L141;
-$L143:
+	bra.uni $L148;
+$L147:
+	bra.uni $L146;
+$L148:
 	mov.b32 %r159, %r168;
-	add.s64 %rd465, %rd449, %rd176;
-	mov.b64 %rd449, %rd465;
-	setp.ge.s32 %p111, %r159, 0;
-	@!%p111 bra $L149;
-	mov.b64 %rd466, %rd129;
+	add.s64 %rd456, %rd440, %rd176;
+	mov.b64 %rd440, %rd456;
+	setp.ge.s32 %p112, %r159, 0;
+	@!%p112 bra $L154;
+	mov.b64 %rd457, %rd129;
 	mov.b32 %r171, %r159;
-	cvt.s64.s32 %rd467, %r171;
-	mul.lo.s64 %rd468, %rd467, %rd132;
-	mad.lo.s64 %rd469, %rd468, 8, %rd130;
-	ld.global.nc.s64 %rd470, [%rd469+0];
-	mov.b64 %rd471, %rd470;
-	mov.b64 %rd472, %rd471;
-	mov.b64 %rd473, %rd129;
+	cvt.s64.s32 %rd458, %r171;
+	mul.lo.s64 %rd459, %rd458, %rd132;
+	mad.lo.s64 %rd460, %rd459, 8, %rd130;
+	ld.global.nc.s64 %rd461, [%rd460+0];
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd463, %rd462;
+	mov.b64 %rd464, %rd129;
 	mov.b32 %r172, %r159;
-	cvt.s64.s32 %rd474, %r172;
-	add.s64 %rd475, %rd474, 1;
-	mul.lo.s64 %rd476, %rd475, %rd132;
-	mad.lo.s64 %rd477, %rd476, 8, %rd130;
-	ld.global.nc.s64 %rd478, [%rd477+0];
-	mov.b64 %rd479, %rd478;
-	mov.b64 %rd480, %rd479;
-	mov.b64 %rd481, %rd472;
-	mov.b64 %rd482, %rd480;
-	mov.b64 %rd450, %rd481;
-	mov.b64 %rd451, %rd482;
-$L149:
-	bra.uni $L133;
-$L138:
-	mul.lo.s64 %rd483, %rd450, %rd135;
-	mad.lo.s64 %rd484, %rd483, 4, %rd133;
-	ld.global.nc.s32 %r173, [%rd484+0];
+	cvt.s64.s32 %rd465, %r172;
+	add.s64 %rd466, %rd465, 1;
+	mul.lo.s64 %rd467, %rd466, %rd132;
+	mad.lo.s64 %rd468, %rd467, 8, %rd130;
+	ld.global.nc.s64 %rd469, [%rd468+0];
+	mov.b64 %rd470, %rd469;
+	mov.b64 %rd471, %rd470;
+	mov.b64 %rd472, %rd463;
+	mov.b64 %rd473, %rd471;
+	mov.b64 %rd441, %rd472;
+	mov.b64 %rd442, %rd473;
+$L154:
+	bra.uni $L138;
+$L143:
+	mul.lo.s64 %rd474, %rd441, %rd135;
+	mad.lo.s64 %rd475, %rd474, 4, %rd133;
+	ld.global.nc.s32 %r173, [%rd475+0];
 	mov.b32 %r174, %r173;
 	mov.b32 %r175, %r174;
 	mov.b32 %r176, %r159;
 	mov.b32 %r177, %r175;
-	mov.b64 %rd485, %rd450;
-$L150:
+	mov.b64 %rd476, %rd441;
+$L155:
 	mov.f64 %fd19, 0d3FF0000000000000;
-	setp.gt.s64 %p112, %rd162, 0;
-	@!%p112 bra $L154;
-	mul.lo.s64 %rd486, %rd485, %rd163;
-	mad.lo.s64 %rd487, %rd486, 8, %rd161;
-	ld.global.nc.f64 %fd20, [%rd487+0];
+	setp.gt.s64 %p113, %rd162, 0;
+	@!%p113 bra $L159;
+	mul.lo.s64 %rd477, %rd476, %rd163;
+	mad.lo.s64 %rd478, %rd477, 8, %rd161;
+	ld.global.nc.f64 %fd20, [%rd478+0];
 	mov.f64 %fd21, %fd20;
 	mov.f64 %fd19, %fd21;
-$L154:
-	cvt.s64.s32 %rd488, %r176;
-	mul.lo.s64 %rd489, %rd488, %rd166;
-	mad.lo.s64 %rd490, %rd489, 8, %rd164;
-	ld.relaxed.gpu.global.f64 %fd22, [%rd490+0];
+$L159:
+	cvt.s64.s32 %rd479, %r176;
+	mul.lo.s64 %rd480, %rd479, %rd166;
+	mad.lo.s64 %rd481, %rd480, 8, %rd164;
+	ld.relaxed.gpu.global.f64 %fd22, [%rd481+0];
 	mov.f64 %fd23, %fd22;
 	add.rn.f64 %fd24, %fd23, %fd19;
 	mov.f64 %fd25, %fd24;
-	cvt.s64.s32 %rd491, %r177;
-	mul.lo.s64 %rd492, %rd491, %rd166;
-	mad.lo.s64 %rd493, %rd492, 8, %rd164;
-	ld.relaxed.gpu.global.f64 %fd26, [%rd493+0];
+	cvt.s64.s32 %rd482, %r177;
+	mul.lo.s64 %rd483, %rd482, %rd166;
+	mad.lo.s64 %rd484, %rd483, 8, %rd164;
+	ld.relaxed.gpu.global.f64 %fd26, [%rd484+0];
 	mov.f64 %fd27, %fd26;
-	setp.lt.f64 %p113, %fd25, %fd27;
-	not.pred %p114, %p113;
-	@!%p114 bra $L156;
-	mov.pred %p115, 0;
-	bra.uni $L152;
-$L156:
-	cvt.s64.s32 %rd494, %r177;
-	mul.lo.s64 %rd495, %rd494, %rd166;
-	mad.lo.s64 %rd496, %rd495, 8, %rd164;
-	ld.relaxed.gpu.global.b64 %rd497, [%rd496];
-$L157:
-	mov.b64 %fd28, %rd497;
+	setp.lt.f64 %p114, %fd25, %fd27;
+	not.pred %p115, %p114;
+	@!%p115 bra $L161;
+	mov.pred %p116, 0;
+	bra.uni $L157;
+$L161:
+	cvt.s64.s32 %rd485, %r177;
+	mul.lo.s64 %rd486, %rd485, %rd166;
+	mad.lo.s64 %rd487, %rd486, 8, %rd164;
+	ld.relaxed.gpu.global.b64 %rd488, [%rd487];
+$L162:
+	mov.b64 %fd28, %rd488;
 	min.f64 %fd29, %fd28, %fd25;
-	mov.b64 %rd498, %fd28;
-	mov.b64 %rd499, %fd25;
-	or.b64 %rd500, %rd498, %rd499;
-	setp.eq.f64 %p116, %fd28, %fd25;
-	mov.b64 %fd30, %rd500;
-	selp.f64 %fd31, %fd30, %fd29, %p116;
-	setp.nan.f64 %p117, %fd28, %fd25;
+	mov.b64 %rd489, %fd28;
+	mov.b64 %rd490, %fd25;
+	or.b64 %rd491, %rd489, %rd490;
+	setp.eq.f64 %p117, %fd28, %fd25;
+	mov.b64 %fd30, %rd491;
+	selp.f64 %fd31, %fd30, %fd29, %p117;
+	setp.nan.f64 %p118, %fd28, %fd25;
 	add.rn.f64 %fd32, %fd28, %fd25;
-	selp.f64 %fd33, %fd32, %fd31, %p117;
-	mov.b64 %rd501, %fd33;
-	setp.eq.u64 %p118, %rd497, %rd501;
-	@%p118 bra $L158;
-	atom.global.cas.b64 %rd502, [%rd496], %rd497, %rd501;
-	setp.eq.u64 %p119, %rd502, %rd497;
-	mov.b64 %rd497, %rd502;
-	@!%p119 bra $L157;
-$L158:
-	mov.b64 %fd35, %rd497;
+	selp.f64 %fd33, %fd32, %fd31, %p118;
+	mov.b64 %rd492, %fd33;
+	setp.eq.u64 %p119, %rd488, %rd492;
+	@%p119 bra $L163;
+	atom.global.cas.b64 %rd493, [%rd487], %rd488, %rd492;
+	setp.eq.u64 %p120, %rd493, %rd488;
+	mov.b64 %rd488, %rd493;
+	@!%p120 bra $L162;
+$L163:
+	mov.b64 %fd35, %rd488;
 	mov.f64 %fd34, %fd35;
 	mov.f64 %fd36, %fd34;
-	setp.gt.f64 %p120, %fd36, %fd25;
-	mov.pred %p115, %p120;
-	bra.uni $L152;
-$L151:
-	bra.uni $L150;
-$L152:
-	@!%p115 bra $L160;
-	mov.pred %p121, 0;
-	mov.b64 %rd503, %rd454;
+	setp.gt.f64 %p121, %fd36, %fd25;
+	mov.pred %p116, %p121;
+	bra.uni $L157;
+$L156:
+	bra.uni $L155;
+$L157:
+	@!%p116 bra $L165;
+	mov.pred %p122, 0;
+	mov.b64 %rd494, %rd445;
 	mov.b32 %r178, %r175;
-$L161:
-	@!%p13 bra $L165;
+$L166:
+	@!%p13 bra $L170;
 	shr.s32 %r179, %r178, 5;
-	cvt.s64.s32 %rd504, %r179;
-	mov.b64 %rd505, %rd504;
+	cvt.s64.s32 %rd495, %r179;
+	mov.b64 %rd496, %rd495;
 	and.b32 %r180, %r178, 31;
-	cvt.s64.s32 %rd506, %r180;
-	min.u64 %rd507, %rd506, 32;
-	cvt.u32.u64 %r181, %rd507;
+	cvt.s64.s32 %rd497, %r180;
+	min.u64 %rd498, %rd497, 32;
+	cvt.u32.u64 %r181, %rd498;
 	mov.b32 %r183, 0x1;
 	shl.b32 %r182, %r183, %r181;
-	setp.hs.u32 %p122, %r181, 32;
-	selp.b32 %r184, 0, %r182, %p122;
+	setp.hs.u32 %p123, %r181, 32;
+	selp.b32 %r184, 0, %r182, %p123;
 	mov.b32 %r185, %r184;
-	mov.b64 %rd508, %rd505;
+	mov.b64 %rd499, %rd496;
 	mov.b32 %r186, %r185;
-	mul.lo.s64 %rd509, %rd508, %rd154;
-	mad.lo.s64 %rd510, %rd509, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r187, [%rd510+0];
+	mul.lo.s64 %rd500, %rd499, %rd154;
+	mad.lo.s64 %rd501, %rd500, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r187, [%rd501+0];
 	mov.b32 %r188, %r187;
 	and.b32 %r189, %r188, %r186;
-	setp.ne.u32 %p123, %r189, 0x0;
-	mov.pred %p124, %p123;
-	not.pred %p125, %p124;
-	@!%p125 bra $L167;
-	mul.lo.s64 %rd511, %rd508, %rd154;
-	mad.lo.s64 %rd512, %rd511, 4, %rd152;
-	atom.global.or.b32 %r190, [%rd512], %r186;
+	setp.ne.u32 %p124, %r189, 0x0;
+	mov.pred %p125, %p124;
+	not.pred %p126, %p125;
+	@!%p126 bra $L172;
+	mul.lo.s64 %rd502, %rd499, %rd154;
+	mad.lo.s64 %rd503, %rd502, 4, %rd152;
+	atom.global.or.b32 %r190, [%rd503], %r186;
 	mov.b32 %r191, %r190;
 	and.b32 %r192, %r191, %r186;
-	setp.ne.u32 %p126, %r192, 0x0;
-	mov.pred %p124, %p126;
-$L167:
-	@!%p124 bra $L169;
-	mov.b64 %rd513, %rd503;
-	mov.b64 %rd514, %rd513;
-	mov.pred %p127, 0;
-	bra.uni $L163;
-$L169:
-	mov.b64 %rd515, %rd503;
-	mov.b64 %rd514, %rd515;
-	mov.pred %p127, 1;
-	bra.uni $L163;
-$L165:
-	@!%p14 bra $L171;
-	cvt.s64.s32 %rd516, %r178;
-	mul.lo.s64 %rd517, %rd516, %rd157;
-	mad.lo.s64 %rd518, %rd517, 4, %rd155;
-	ld.relaxed.gpu.global.s32 %r193, [%rd518+0];
+	setp.ne.u32 %p127, %r192, 0x0;
+	mov.pred %p125, %p127;
+$L172:
+	@!%p125 bra $L174;
+	mov.b64 %rd504, %rd494;
+	mov.b64 %rd505, %rd504;
+	mov.pred %p128, 0;
+	bra.uni $L168;
+$L174:
+	mov.b64 %rd506, %rd494;
+	mov.b64 %rd505, %rd506;
+	mov.pred %p128, 1;
+	bra.uni $L168;
+$L170:
+	@!%p14 bra $L176;
+	cvt.s64.s32 %rd507, %r178;
+	mul.lo.s64 %rd508, %rd507, %rd157;
+	mad.lo.s64 %rd509, %rd508, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r193, [%rd509+0];
 	mov.b32 %r194, %r193;
-	setp.eq.s32 %p128, %r194, %r36;
-	mov.pred %p129, %p128;
-	not.pred %p130, %p129;
-	@!%p130 bra $L173;
-	cvt.s64.s32 %rd519, %r178;
-	mul.lo.s64 %rd520, %rd519, %rd157;
-	mad.lo.s64 %rd521, %rd520, 4, %rd155;
-	atom.global.exch.b32 %r195, [%rd521], %r36;
+	setp.eq.s32 %p129, %r194, %r36;
+	mov.pred %p130, %p129;
+	not.pred %p131, %p130;
+	@!%p131 bra $L178;
+	cvt.s64.s32 %rd510, %r178;
+	mul.lo.s64 %rd511, %rd510, %rd157;
+	mad.lo.s64 %rd512, %rd511, 4, %rd155;
+	atom.global.exch.b32 %r195, [%rd512], %r36;
 	mov.b32 %r196, %r195;
-	setp.eq.s32 %p131, %r196, %r36;
-	mov.pred %p129, %p131;
-$L173:
-	@!%p129 bra $L175;
-	mov.b64 %rd522, %rd503;
-	mov.b64 %rd514, %rd522;
-	mov.pred %p127, 0;
-	bra.uni $L163;
-$L175:
-$L171:
-	mul.lo.s64 %rd523, %rd503, %rd174;
-	mad.lo.s64 %rd524, %rd523, 4, %rd172;
-	st.shared.s32 [%rd524+0], %r178;
-	add.s64 %rd525, %rd503, 1;
-	mov.b64 %rd526, %rd525;
-	mov.b64 %rd514, %rd526;
-	mov.pred %p127, 1;
-	bra.uni $L163;
-$L162:
-	bra.uni $L161;
-$L163:
-	mov.b64 %rd527, %rd514;
-	mov.pred %p132, %p127;
-	mov.b64 %rd454, %rd527;
-	mov.pred %p121, %p132;
-	@!%p121 bra $L177;
-	mov.b64 %rd528, %rd129;
+	setp.eq.s32 %p132, %r196, %r36;
+	mov.pred %p130, %p132;
+$L178:
+	@!%p130 bra $L180;
+	mov.b64 %rd513, %rd494;
+	mov.b64 %rd505, %rd513;
+	mov.pred %p128, 0;
+	bra.uni $L168;
+$L180:
+$L176:
+	mul.lo.s64 %rd514, %rd494, %rd174;
+	mad.lo.s64 %rd515, %rd514, 4, %rd172;
+	st.shared.s32 [%rd515+0], %r178;
+	add.s64 %rd516, %rd494, 1;
+	mov.b64 %rd517, %rd516;
+	mov.b64 %rd505, %rd517;
+	mov.pred %p128, 1;
+	bra.uni $L168;
+$L167:
+	bra.uni $L166;
+$L168:
+	mov.b64 %rd518, %rd505;
+	mov.pred %p133, %p128;
+	mov.b64 %rd445, %rd518;
+	mov.pred %p122, %p133;
+	@!%p122 bra $L182;
+	mov.b64 %rd519, %rd129;
 	mov.b32 %r197, %r175;
-	setp.lt.s64 %p133, %rd115, 64;
-	setp.le.s64 %p134, %rd159, 1;
-	or.pred %p135, %p133, %p134;
-	@!%p135 bra $L178;
+	mov.b64 %rd520, %rd115;
+	mov.b64 %rd521, %rd159;
+$L183:
+	setp.lt.s64 %p134, %rd520, 64;
+	setp.le.s64 %p135, %rd521, 1;
+	or.pred %p136, %p134, %p135;
+	@!%p136 bra $L187;
+	mov.b64 %rd522, 1;
+	bra.uni $L185;
+$L187:
+	mov.b64 %rd523, %rd521;
+	setp.ge.s64 %p137, %rd520, 4096;
+	@!%p137 bra $L189;
+	mul.lo.s64 %rd524, %rd523, 4;
+	mov.b64 %rd523, %rd524;
+$L189:
+	setp.ge.s64 %p138, %rd520, 65536;
+	@!%p138 bra $L191;
+	mul.lo.s64 %rd525, %rd523, 4;
+	mov.b64 %rd523, %rd525;
+$L191:
+	sub.s64 %rd526, %rd523, 1;
+	and.b64 %rd527, %rd520, %rd526;
+	setp.eq.s64 %p139, %rd527, 0;
+	@!%p139 bra $L193;
+	mov.b64 %rd522, %rd523;
+	bra.uni $L185;
+$L193:
+	mov.b64 %rd522, 0;
+	bra.uni $L185;
+$L184:
+	bra.uni $L183;
+$L185:
+	mov.b64 %rd528, %rd522;
+	setp.ne.s64 %p140, %rd528, 0;
+	@!%p140 bra $L195;
 	cvt.s64.s32 %rd529, %r197;
 	add.s64 %rd530, %rd529, 1;
 	mul.lo.s64 %rd531, %rd530, %rd132;
@@ -6652,742 +6684,710 @@ $L163:
 	ld.global.nc.s64 %rd538, [%rd537+0];
 	mov.b64 %rd539, %rd538;
 	sub.s64 %rd540, %rd534, %rd539;
-	add.s64 %rd541, %rd116, %rd540;
-	mov.b64 %rd116, %rd541;
-	bra.uni $L179;
-$L178:
-	mov.b64 %rd542, %rd159;
-	setp.ge.s64 %p136, %rd115, 4096;
-	@!%p136 bra $L181;
-	mul.lo.s64 %rd543, %rd542, 4;
-	mov.b64 %rd542, %rd543;
-$L181:
-	setp.ge.s64 %p137, %rd115, 65536;
-	@!%p137 bra $L183;
-	mul.lo.s64 %rd544, %rd542, 4;
-	mov.b64 %rd542, %rd544;
-$L183:
-	sub.s64 %rd545, %rd542, 1;
-	and.b64 %rd546, %rd115, %rd545;
-	setp.eq.s64 %p138, %rd546, 0;
-	@!%p138 bra $L185;
-	cvt.s64.s32 %rd547, %r197;
-	add.s64 %rd548, %rd547, 1;
-	mul.lo.s64 %rd549, %rd548, %rd132;
-	mad.lo.s64 %rd550, %rd549, 8, %rd130;
-	ld.global.nc.s64 %rd551, [%rd550+0];
-	mov.b64 %rd552, %rd551;
-	cvt.s64.s32 %rd553, %r197;
-	mul.lo.s64 %rd554, %rd553, %rd132;
-	mad.lo.s64 %rd555, %rd554, 8, %rd130;
-	ld.global.nc.s64 %rd556, [%rd555+0];
-	mov.b64 %rd557, %rd556;
-	sub.s64 %rd558, %rd552, %rd557;
-	mul.lo.s64 %rd559, %rd542, %rd558;
-	add.s64 %rd560, %rd116, %rd559;
-	mov.b64 %rd116, %rd560;
-$L185:
-$L179:
-	add.s64 %rd561, %rd115, 1;
-	mov.b64 %rd115, %rd561;
-$L177:
-$L160:
-	add.s64 %rd562, %rd450, 1;
-	mov.b64 %rd450, %rd562;
-	sub.s64 %rd563, %rd455, 1;
-	mov.b64 %rd455, %rd563;
-$L133:
-	bra.uni $L132;
-$L134:
-	mov.b64 %rd564, %rd454;
-$L186:
-	@!%p13 bra $L190;
-	bra.uni $L188;
-$L190:
-	// block scan
-	mov.b64 %rd565, %rd564;
-	mov.b32 %r198, %r3;
-$L191:
-	setp.hs.u32 %p139, %r198, 32;
-	@%p139 bra $L192;
-	mov.b64 {%r199, %r200}, %rd565;
-	shfl.sync.up.b32 %r201|%p140, %r199, %r198, 0, %r17;
-	shfl.sync.up.b32 %r202, %r200, %r198, 0, %r17;
-	mov.b64 %rd566, {%r201, %r202};
-	@!%p140 bra $L193;
-	add.s64 %rd567, %rd566, %rd565;
-	mov.b64 %rd565, %rd567;
-$L193:
-	shl.b32 %r198, %r198, 1;
-	bra.uni $L191;
-$L192:
-	mov.b64 {%r203, %r204}, %rd565;
-	shfl.sync.up.b32 %r205|%p141, %r203, %r3, 0, %r17;
-	shfl.sync.up.b32 %r206, %r204, %r3, 0, %r17;
-	mov.b64 %rd568, {%r205, %r206};
-	setp.lo.u32 %p142, %r3, 32;
-	and.pred %p143, %p141, %p142;
-	selp.b64 %rd569, %rd568, 0, %p143;
-	sub.u32 %r207, %r13, %r3;
-	setp.eq.u32 %p144, %r7, %r207;
-	@!%p144 bra $L194;
-	mul.wide.u32 %rd570, %r8, 16;
-	add.s64 %rd571, %rd1, %rd570;
-	st.shared.s64 [%rd571+0], %rd565;
-$L194:
-	bar.sync 0;
-	setp.eq.u32 %p145, %r8, 0;
-	@!%p145 bra $L195;
-	mov.b64 %rd572, 0;
-	setp.lo.u32 %p146, %r7, %r10;
-	@!%p146 bra $L196;
-	mul.wide.u32 %rd573, %r7, 16;
-	add.s64 %rd574, %rd1, %rd573;
-	ld.shared.s64 %rd575, [%rd574+0];
-	mov.b64 %rd572, %rd575;
-$L196:
-	mov.b64 {%r208, %r209}, %rd572;
-	shfl.sync.up.b32 %r210|%p147, %r208, 1, 0, %r17;
-	shfl.sync.up.b32 %r211, %r209, 1, 0, %r17;
-	mov.b64 %rd576, {%r210, %r211};
-	@!%p147 bra $L197;
-	add.s64 %rd577, %rd576, %rd572;
-	mov.b64 %rd572, %rd577;
-$L197:
-	mov.b64 {%r212, %r213}, %rd572;
-	shfl.sync.up.b32 %r214|%p148, %r212, 2, 0, %r17;
-	shfl.sync.up.b32 %r215, %r213, 2, 0, %r17;
-	mov.b64 %rd578, {%r214, %r215};
-	@!%p148 bra $L198;
-	add.s64 %rd579, %rd578, %rd572;
-	mov.b64 %rd572, %rd579;
-$L198:
-	mov.b64 {%r216, %r217}, %rd572;
-	shfl.sync.up.b32 %r218|%p149, %r216, 4, 0, %r17;
-	shfl.sync.up.b32 %r219, %r217, 4, 0, %r17;
-	mov.b64 %rd580, {%r218, %r219};
-	@!%p149 bra $L199;
-	add.s64 %rd581, %rd580, %rd572;
-	mov.b64 %rd572, %rd581;
-$L199:
-	mov.b64 {%r220, %r221}, %rd572;
-	shfl.sync.up.b32 %r222|%p150, %r220, 8, 0, %r17;
-	shfl.sync.up.b32 %r223, %r221, 8, 0, %r17;
-	mov.b64 %rd582, {%r222, %r223};
-	@!%p150 bra $L200;
-	add.s64 %rd583, %rd582, %rd572;
-	mov.b64 %rd572, %rd583;
-$L200:
-	mov.b64 {%r224, %r225}, %rd572;
-	shfl.sync.up.b32 %r226|%p151, %r224, 16, 0, %r17;
-	shfl.sync.up.b32 %r227, %r225, 16, 0, %r17;
-	mov.b64 %rd584, {%r226, %r227};
-	@!%p151 bra $L201;
-	add.s64 %rd585, %rd584, %rd572;
-	mov.b64 %rd572, %rd585;
-$L201:
-	mov.b64 {%r228, %r229}, %rd572;
-	shfl.sync.up.b32 %r230|%p152, %r228, 1, 0, %r17;
-	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
-	mov.b64 %rd586, {%r230, %r231};
-	selp.b64 %rd587, %rd586, 0, %p152;
-	@!%p146 bra $L202;
-	mul.wide.u32 %rd588, %r7, 16;
-	add.s64 %rd589, %rd1, %rd588;
-	add.s64 %rd590, %rd589, 512;
-	st.shared.s64 [%rd590+0], %rd587;
-$L202:
-	sub.u32 %r232, %r10, 1;
-	setp.eq.u32 %p153, %r7, %r232;
-	@!%p153 bra $L203;
-	st.shared.s64 [%rd1+1024], %rd572;
-$L203:
+	mul.lo.s64 %rd541, %rd528, %rd540;
+	add.s64 %rd542, %rd116, %rd541;
+	mov.b64 %rd116, %rd542;
 $L195:
+	add.s64 %rd543, %rd115, 1;
+	mov.b64 %rd115, %rd543;
+$L182:
+$L165:
+	add.s64 %rd544, %rd441, 1;
+	mov.b64 %rd441, %rd544;
+	sub.s64 %rd545, %rd446, 1;
+	mov.b64 %rd446, %rd545;
+$L138:
+	bra.uni $L137;
+$L139:
+	mov.b64 %rd546, %rd445;
+$L196:
+	@!%p13 bra $L200;
+	bra.uni $L198;
+$L200:
+	// block scan
+	mov.b64 %rd547, %rd546;
+	mov.b32 %r198, %r3;
+$L201:
+	setp.hs.u32 %p141, %r198, 32;
+	@%p141 bra $L202;
+	mov.b64 {%r199, %r200}, %rd547;
+	shfl.sync.up.b32 %r201|%p142, %r199, %r198, 0, %r17;
+	shfl.sync.up.b32 %r202, %r200, %r198, 0, %r17;
+	mov.b64 %rd548, {%r201, %r202};
+	@!%p142 bra $L203;
+	add.s64 %rd549, %rd548, %rd547;
+	mov.b64 %rd547, %rd549;
+$L203:
+	shl.b32 %r198, %r198, 1;
+	bra.uni $L201;
+$L202:
+	mov.b64 {%r203, %r204}, %rd547;
+	shfl.sync.up.b32 %r205|%p143, %r203, %r3, 0, %r17;
+	shfl.sync.up.b32 %r206, %r204, %r3, 0, %r17;
+	mov.b64 %rd550, {%r205, %r206};
+	setp.lo.u32 %p144, %r3, 32;
+	and.pred %p145, %p143, %p144;
+	selp.b64 %rd551, %rd550, 0, %p145;
+	sub.u32 %r207, %r13, %r3;
+	setp.eq.u32 %p146, %r7, %r207;
+	@!%p146 bra $L204;
+	mul.wide.u32 %rd552, %r8, 16;
+	add.s64 %rd553, %rd1, %rd552;
+	st.shared.s64 [%rd553+0], %rd547;
+$L204:
 	bar.sync 0;
-	mul.wide.u32 %rd591, %r8, 16;
-	add.s64 %rd592, %rd1, %rd591;
-	add.s64 %rd593, %rd592, 512;
-	ld.shared.s64 %rd594, [%rd593+0];
-	add.s64 %rd595, %rd594, %rd569;
-	ld.shared.s64 %rd596, [%rd1+1024];
-	mov.b64 {%r233, %r234}, %rd595;
-	shfl.sync.idx.b32 %r235|%p154, %r233, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r236, %r234, 0, %r22, %r17;
-	mov.b64 %rd597, {%r235, %r236};
-	mov.b64 %rd598, %rd596;
-	mov.b64 %rd599, %rd597;
-	mov.b64 %rd600, %rd598;
-	mov.b64 %rd601, %rd599;
-	mov.b64 %rd602, %rd600;
-	mov.b64 %rd603, %rd601;
-	mov.b64 %rd604, %rd602;
-	mov.b64 %rd605, 0;
-	cvt.u64.u32 %rd606, %r2;
-	setp.eq.s64 %p155, %rd606, 0;
-	setp.gt.s64 %p156, %rd604, 0;
-	and.pred %p157, %p155, %p156;
-	@!%p157 bra $L205;
-	atom.global.add.u64 %rd607, [%rd149], %rd604;
-	mov.b64 %rd608, %rd607;
-	mov.b64 %rd605, %rd608;
-$L205:
-	cvt.u64.u32 %rd609, %r2;
-	setp.eq.s64 %p158, %rd609, 0;
-	setp.eq.u32 %p159, %r1, 0;
-	and.pred %p160, %p158, %p159;
-	bar.sync 0;
-	@!%p160 bra $L206;
-	st.shared.s64 [%rd1+1024], %rd605;
+	setp.eq.u32 %p147, %r8, 0;
+	@!%p147 bra $L205;
+	mov.b64 %rd554, 0;
+	setp.lo.u32 %p148, %r7, %r10;
+	@!%p148 bra $L206;
+	mul.wide.u32 %rd555, %r7, 16;
+	add.s64 %rd556, %rd1, %rd555;
+	ld.shared.s64 %rd557, [%rd556+0];
+	mov.b64 %rd554, %rd557;
 $L206:
-	bar.sync 0;
-	ld.shared.s64 %rd610, [%rd1+1024];
-	mov.b64 %rd611, %rd610;
-	mov.b64 %rd605, %rd611;
-	add.s64 %rd612, %rd605, %rd603;
-	mov.b64 %rd613, %rd612;
-	mov.b64 %rd614, 0;
+	mov.b64 {%r208, %r209}, %rd554;
+	shfl.sync.up.b32 %r210|%p149, %r208, 1, 0, %r17;
+	shfl.sync.up.b32 %r211, %r209, 1, 0, %r17;
+	mov.b64 %rd558, {%r210, %r211};
+	@!%p149 bra $L207;
+	add.s64 %rd559, %rd558, %rd554;
+	mov.b64 %rd554, %rd559;
 $L207:
-	setp.lt.s64 %p161, %rd614, %rd564;
-	not.pred %p162, %p161;
-	@!%p162 bra $L211;
-	bra.uni $L209;
-$L211:
-	mul.lo.s64 %rd615, %rd614, %rd174;
-	mad.lo.s64 %rd616, %rd615, 4, %rd172;
-	ld.shared.s32 %r237, [%rd616+0];
-	mov.b32 %r238, %r237;
-	add.s64 %rd617, %rd613, %rd614;
-	mul.lo.s64 %rd618, %rd617, %rd148;
-	mad.lo.s64 %rd619, %rd618, 4, %rd146;
-	st.global.s32 [%rd619+0], %r238;
+	mov.b64 {%r212, %r213}, %rd554;
+	shfl.sync.up.b32 %r214|%p150, %r212, 2, 0, %r17;
+	shfl.sync.up.b32 %r215, %r213, 2, 0, %r17;
+	mov.b64 %rd560, {%r214, %r215};
+	@!%p150 bra $L208;
+	add.s64 %rd561, %rd560, %rd554;
+	mov.b64 %rd554, %rd561;
 $L208:
-	add.s64 %rd620, %rd614, 1;
-	mov.b64 %rd614, %rd620;
-	bra.uni $L207;
+	mov.b64 {%r216, %r217}, %rd554;
+	shfl.sync.up.b32 %r218|%p151, %r216, 4, 0, %r17;
+	shfl.sync.up.b32 %r219, %r217, 4, 0, %r17;
+	mov.b64 %rd562, {%r218, %r219};
+	@!%p151 bra $L209;
+	add.s64 %rd563, %rd562, %rd554;
+	mov.b64 %rd554, %rd563;
 $L209:
-	bra.uni $L188;
-$L187:
-	bra.uni $L186;
-$L188:
-	mov.b64 %rd621, 0;
-	setp.lt.s64 %p163, %rd450, %rd451;
-	setp.lt.s64 %p164, %rd449, %rd181;
-	or.pred %p165, %p163, %p164;
-	@!%p165 bra $L213;
-	mov.b64 %rd621, 1;
+	mov.b64 {%r220, %r221}, %rd554;
+	shfl.sync.up.b32 %r222|%p152, %r220, 8, 0, %r17;
+	shfl.sync.up.b32 %r223, %r221, 8, 0, %r17;
+	mov.b64 %rd564, {%r222, %r223};
+	@!%p152 bra $L210;
+	add.s64 %rd565, %rd564, %rd554;
+	mov.b64 %rd554, %rd565;
+$L210:
+	mov.b64 {%r224, %r225}, %rd554;
+	shfl.sync.up.b32 %r226|%p153, %r224, 16, 0, %r17;
+	shfl.sync.up.b32 %r227, %r225, 16, 0, %r17;
+	mov.b64 %rd566, {%r226, %r227};
+	@!%p153 bra $L211;
+	add.s64 %rd567, %rd566, %rd554;
+	mov.b64 %rd554, %rd567;
+$L211:
+	mov.b64 {%r228, %r229}, %rd554;
+	shfl.sync.up.b32 %r230|%p154, %r228, 1, 0, %r17;
+	shfl.sync.up.b32 %r231, %r229, 1, 0, %r17;
+	mov.b64 %rd568, {%r230, %r231};
+	selp.b64 %rd569, %rd568, 0, %p154;
+	@!%p148 bra $L212;
+	mul.wide.u32 %rd570, %r7, 16;
+	add.s64 %rd571, %rd1, %rd570;
+	add.s64 %rd572, %rd571, 512;
+	st.shared.s64 [%rd572+0], %rd569;
+$L212:
+	sub.u32 %r232, %r10, 1;
+	setp.eq.u32 %p155, %r7, %r232;
+	@!%p155 bra $L213;
+	st.shared.s64 [%rd1+1024], %rd554;
 $L213:
-	mov.b64 %rd622, %rd621;
+$L205:
+	bar.sync 0;
+	mul.wide.u32 %rd573, %r8, 16;
+	add.s64 %rd574, %rd1, %rd573;
+	add.s64 %rd575, %rd574, 512;
+	ld.shared.s64 %rd576, [%rd575+0];
+	add.s64 %rd577, %rd576, %rd551;
+	ld.shared.s64 %rd578, [%rd1+1024];
+	mov.b64 {%r233, %r234}, %rd577;
+	shfl.sync.idx.b32 %r235|%p156, %r233, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r236, %r234, 0, %r22, %r17;
+	mov.b64 %rd579, {%r235, %r236};
+	mov.b64 %rd580, %rd578;
+	mov.b64 %rd581, %rd579;
+	mov.b64 %rd582, %rd580;
+	mov.b64 %rd583, %rd581;
+	mov.b64 %rd584, %rd582;
+	mov.b64 %rd585, %rd583;
+	mov.b64 %rd586, %rd584;
+	mov.b64 %rd587, 0;
+	cvt.u64.u32 %rd588, %r2;
+	setp.eq.s64 %p157, %rd588, 0;
+	setp.gt.s64 %p158, %rd586, 0;
+	and.pred %p159, %p157, %p158;
+	@!%p159 bra $L215;
+	atom.global.add.u64 %rd589, [%rd149], %rd586;
+	mov.b64 %rd590, %rd589;
+	mov.b64 %rd587, %rd590;
+$L215:
+	cvt.u64.u32 %rd591, %r2;
+	setp.eq.s64 %p160, %rd591, 0;
+	setp.eq.u32 %p161, %r1, 0;
+	and.pred %p162, %p160, %p161;
+	bar.sync 0;
+	@!%p162 bra $L216;
+	st.shared.s64 [%rd1+1024], %rd587;
+$L216:
+	bar.sync 0;
+	ld.shared.s64 %rd592, [%rd1+1024];
+	mov.b64 %rd593, %rd592;
+	mov.b64 %rd587, %rd593;
+	add.s64 %rd594, %rd587, %rd585;
+	mov.b64 %rd595, %rd594;
+	mov.b64 %rd596, 0;
+$L217:
+	setp.lt.s64 %p163, %rd596, %rd546;
+	not.pred %p164, %p163;
+	@!%p164 bra $L221;
+	bra.uni $L219;
+$L221:
+	mul.lo.s64 %rd597, %rd596, %rd174;
+	mad.lo.s64 %rd598, %rd597, 4, %rd172;
+	ld.shared.s32 %r237, [%rd598+0];
+	mov.b32 %r238, %r237;
+	add.s64 %rd599, %rd595, %rd596;
+	mul.lo.s64 %rd600, %rd599, %rd148;
+	mad.lo.s64 %rd601, %rd600, 4, %rd146;
+	st.global.s32 [%rd601+0], %r238;
+$L218:
+	add.s64 %rd602, %rd596, 1;
+	mov.b64 %rd596, %rd602;
+	bra.uni $L217;
+$L219:
+	bra.uni $L198;
+$L197:
+	bra.uni $L196;
+$L198:
+	mov.b64 %rd603, 0;
+	setp.lt.s64 %p165, %rd441, %rd442;
+	setp.lt.s64 %p166, %rd440, %rd181;
+	or.pred %p167, %p165, %p166;
+	@!%p167 bra $L223;
+	mov.b64 %rd603, 1;
+$L223:
+	mov.b64 %rd604, %rd603;
 	// block reduction
 	sub.u32 %r239, %r13, 1;
 	mov.b32 %r240, %r3;
-$L214:
-	setp.hs.u32 %p166, %r240, 32;
-	@%p166 bra $L215;
-	mov.b64 {%r241, %r242}, %rd622;
-	shfl.sync.down.b32 %r243|%p167, %r241, %r240, %r239, %r17;
-	shfl.sync.down.b32 %r244, %r242, %r240, %r239, %r17;
-	mov.b64 %rd623, {%r243, %r244};
-	@!%p167 bra $L216;
-	max.s64 %rd624, %rd622, %rd623;
-	mov.b64 %rd622, %rd624;
-$L216:
-	shl.b32 %r240, %r240, 1;
-	bra.uni $L214;
-$L215:
-	setp.eq.u32 %p168, %r7, 0;
-	@!%p168 bra $L217;
-	mul.wide.u32 %rd625, %r8, 16;
-	add.s64 %rd626, %rd1, %rd625;
-	st.shared.s64 [%rd626+0], %rd622;
-$L217:
-	bar.sync 0;
-	setp.eq.u32 %p169, %r8, 0;
-	@!%p169 bra $L218;
-	setp.lo.u32 %p170, %r7, %r10;
-	@!%p170 bra $L219;
-	mul.wide.u32 %rd627, %r7, 16;
-	add.s64 %rd628, %rd1, %rd627;
-	ld.shared.s64 %rd629, [%rd628+0];
-	mov.b64 %rd622, %rd629;
-$L219:
-	sub.u32 %r245, %r10, 1;
-	mov.b64 {%r246, %r247}, %rd622;
-	shfl.sync.down.b32 %r248|%p171, %r246, 1, %r245, %r17;
-	shfl.sync.down.b32 %r249, %r247, 1, %r245, %r17;
-	mov.b64 %rd630, {%r248, %r249};
-	@!%p171 bra $L220;
-	max.s64 %rd631, %rd622, %rd630;
-	mov.b64 %rd622, %rd631;
-$L220:
-	mov.b64 {%r250, %r251}, %rd622;
-	shfl.sync.down.b32 %r252|%p172, %r250, 2, %r245, %r17;
-	shfl.sync.down.b32 %r253, %r251, 2, %r245, %r17;
-	mov.b64 %rd632, {%r252, %r253};
-	@!%p172 bra $L221;
-	max.s64 %rd633, %rd622, %rd632;
-	mov.b64 %rd622, %rd633;
-$L221:
-	mov.b64 {%r254, %r255}, %rd622;
-	shfl.sync.down.b32 %r256|%p173, %r254, 4, %r245, %r17;
-	shfl.sync.down.b32 %r257, %r255, 4, %r245, %r17;
-	mov.b64 %rd634, {%r256, %r257};
-	@!%p173 bra $L222;
-	max.s64 %rd635, %rd622, %rd634;
-	mov.b64 %rd622, %rd635;
-$L222:
-	mov.b64 {%r258, %r259}, %rd622;
-	shfl.sync.down.b32 %r260|%p174, %r258, 8, %r245, %r17;
-	shfl.sync.down.b32 %r261, %r259, 8, %r245, %r17;
-	mov.b64 %rd636, {%r260, %r261};
-	@!%p174 bra $L223;
-	max.s64 %rd637, %rd622, %rd636;
-	mov.b64 %rd622, %rd637;
-$L223:
-	mov.b64 {%r262, %r263}, %rd622;
-	shfl.sync.down.b32 %r264|%p175, %r262, 16, %r245, %r17;
-	shfl.sync.down.b32 %r265, %r263, 16, %r245, %r17;
-	mov.b64 %rd638, {%r264, %r265};
-	@!%p175 bra $L224;
-	max.s64 %rd639, %rd622, %rd638;
-	mov.b64 %rd622, %rd639;
 $L224:
-	@!%p168 bra $L225;
-	st.shared.s64 [%rd1+1024], %rd622;
+	setp.hs.u32 %p168, %r240, 32;
+	@%p168 bra $L225;
+	mov.b64 {%r241, %r242}, %rd604;
+	shfl.sync.down.b32 %r243|%p169, %r241, %r240, %r239, %r17;
+	shfl.sync.down.b32 %r244, %r242, %r240, %r239, %r17;
+	mov.b64 %rd605, {%r243, %r244};
+	@!%p169 bra $L226;
+	max.s64 %rd606, %rd604, %rd605;
+	mov.b64 %rd604, %rd606;
+$L226:
+	shl.b32 %r240, %r240, 1;
+	bra.uni $L224;
 $L225:
-$L218:
-	bar.sync 0;
-	ld.shared.s64 %rd640, [%rd1+1024];
-	mov.b64 %rd622, %rd640;
-	mov.b64 %rd641, %rd622;
-	setp.eq.s64 %p176, %rd641, 0;
-	@!%p176 bra $L227;
-	bra.uni $L131;
+	setp.eq.u32 %p170, %r7, 0;
+	@!%p170 bra $L227;
+	mul.wide.u32 %rd607, %r8, 16;
+	add.s64 %rd608, %rd1, %rd607;
+	st.shared.s64 [%rd608+0], %rd604;
 $L227:
-$L130:
-	bra.uni $L129;
-$L131:
+	bar.sync 0;
+	setp.eq.u32 %p171, %r8, 0;
+	@!%p171 bra $L228;
+	setp.lo.u32 %p172, %r7, %r10;
+	@!%p172 bra $L229;
+	mul.wide.u32 %rd609, %r7, 16;
+	add.s64 %rd610, %rd1, %rd609;
+	ld.shared.s64 %rd611, [%rd610+0];
+	mov.b64 %rd604, %rd611;
+$L229:
+	sub.u32 %r245, %r10, 1;
+	mov.b64 {%r246, %r247}, %rd604;
+	shfl.sync.down.b32 %r248|%p173, %r246, 1, %r245, %r17;
+	shfl.sync.down.b32 %r249, %r247, 1, %r245, %r17;
+	mov.b64 %rd612, {%r248, %r249};
+	@!%p173 bra $L230;
+	max.s64 %rd613, %rd604, %rd612;
+	mov.b64 %rd604, %rd613;
+$L230:
+	mov.b64 {%r250, %r251}, %rd604;
+	shfl.sync.down.b32 %r252|%p174, %r250, 2, %r245, %r17;
+	shfl.sync.down.b32 %r253, %r251, 2, %r245, %r17;
+	mov.b64 %rd614, {%r252, %r253};
+	@!%p174 bra $L231;
+	max.s64 %rd615, %rd604, %rd614;
+	mov.b64 %rd604, %rd615;
+$L231:
+	mov.b64 {%r254, %r255}, %rd604;
+	shfl.sync.down.b32 %r256|%p175, %r254, 4, %r245, %r17;
+	shfl.sync.down.b32 %r257, %r255, 4, %r245, %r17;
+	mov.b64 %rd616, {%r256, %r257};
+	@!%p175 bra $L232;
+	max.s64 %rd617, %rd604, %rd616;
+	mov.b64 %rd604, %rd617;
+$L232:
+	mov.b64 {%r258, %r259}, %rd604;
+	shfl.sync.down.b32 %r260|%p176, %r258, 8, %r245, %r17;
+	shfl.sync.down.b32 %r261, %r259, 8, %r245, %r17;
+	mov.b64 %rd618, {%r260, %r261};
+	@!%p176 bra $L233;
+	max.s64 %rd619, %rd604, %rd618;
+	mov.b64 %rd604, %rd619;
+$L233:
+	mov.b64 {%r262, %r263}, %rd604;
+	shfl.sync.down.b32 %r264|%p177, %r262, 16, %r245, %r17;
+	shfl.sync.down.b32 %r265, %r263, 16, %r245, %r17;
+	mov.b64 %rd620, {%r264, %r265};
+	@!%p177 bra $L234;
+	max.s64 %rd621, %rd604, %rd620;
+	mov.b64 %rd604, %rd621;
+$L234:
+	@!%p170 bra $L235;
+	st.shared.s64 [%rd1+1024], %rd604;
+$L235:
+$L228:
+	bar.sync 0;
+	ld.shared.s64 %rd622, [%rd1+1024];
+	mov.b64 %rd604, %rd622;
+	mov.b64 %rd623, %rd604;
+	setp.eq.s64 %p178, %rd623, 0;
+	@!%p178 bra $L237;
+	bra.uni $L136;
+$L237:
+$L135:
+	bra.uni $L134;
+$L136:
 $L7:
 	bar.sync 0;
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd642, %rd115;
-	mov.b64 %rd643, %rd116;
+	mov.b64 %rd624, %rd115;
+	mov.b64 %rd625, %rd116;
 	// block reduction
 	mov.b32 %r266, 1;
 	sub.u32 %r267, %r13, 1;
 	mov.b32 %r268, %r3;
-$L228:
-	setp.hs.u32 %p177, %r268, 32;
-	@%p177 bra $L229;
-	mov.b64 {%r269, %r270}, %rd642;
-	shfl.sync.down.b32 %r271|%p178, %r269, %r268, %r267, %r17;
+$L238:
+	setp.hs.u32 %p179, %r268, 32;
+	@%p179 bra $L239;
+	mov.b64 {%r269, %r270}, %rd624;
+	shfl.sync.down.b32 %r271|%p180, %r269, %r268, %r267, %r17;
 	shfl.sync.down.b32 %r272, %r270, %r268, %r267, %r17;
-	mov.b64 %rd644, {%r271, %r272};
-	mov.b64 {%r273, %r274}, %rd643;
+	mov.b64 %rd626, {%r271, %r272};
+	mov.b64 {%r273, %r274}, %rd625;
 	shfl.sync.down.b32 %r275, %r273, %r268, %r267, %r17;
 	shfl.sync.down.b32 %r276, %r274, %r268, %r267, %r17;
-	mov.b64 %rd645, {%r275, %r276};
-	@!%p178 bra $L230;
-	setp.ne.u32 %p179, %r18, 9;
-	@%p179 bra.uni $L232;
-	setp.lt.s64 %p180, %rd644, %rd642;
-	setp.eq.s64 %p181, %rd644, %rd642;
-	setp.lt.s64 %p182, %rd645, %rd643;
-	and.pred %p183, %p181, %p182;
-	or.pred %p184, %p180, %p183;
-	selp.b64 %rd646, %rd644, %rd642, %p184;
-	selp.b64 %rd647, %rd645, %rd643, %p184;
-	mov.b64 %rd642, %rd646;
-	mov.b64 %rd643, %rd647;
-	bra.uni $L231;
-$L232:
-	setp.ne.u32 %p185, %r18, 10;
-	@%p185 bra.uni $L233;
-	setp.gt.s64 %p186, %rd644, %rd642;
-	setp.eq.s64 %p187, %rd644, %rd642;
-	setp.lt.s64 %p188, %rd645, %rd643;
-	and.pred %p189, %p187, %p188;
-	or.pred %p190, %p186, %p189;
-	selp.b64 %rd648, %rd644, %rd642, %p190;
-	selp.b64 %rd649, %rd645, %rd643, %p190;
-	mov.b64 %rd642, %rd648;
-	mov.b64 %rd643, %rd649;
-	bra.uni $L231;
-$L233:
-	mov.b64 %rd650, %rd642;
-	mov.b64 %rd651, %rd643;
-	mov.b64 %rd652, %rd644;
-	mov.b64 %rd653, %rd645;
-	mov.b64 %rd654, %rd650;
-	mov.b64 %rd655, %rd651;
-	mov.b64 %rd656, %rd652;
-	mov.b64 %rd657, %rd653;
-	mov.b64 %rd658, %rd656;
-	mov.b64 %rd659, %rd657;
-	add.s64 %rd660, %rd654, %rd658;
-	mov.b64 %rd654, %rd660;
-	add.s64 %rd661, %rd655, %rd659;
-	mov.b64 %rd655, %rd661;
-$L234:
-	mov.b64 %rd642, %rd654;
-	mov.b64 %rd643, %rd655;
-$L231:
-$L230:
-	shl.b32 %r268, %r268, 1;
-	bra.uni $L228;
-$L229:
-	setp.eq.u32 %p191, %r7, 0;
-	@!%p191 bra $L235;
-	mul.wide.u32 %rd662, %r8, 16;
-	add.s64 %rd663, %rd1, %rd662;
-	st.shared.s64 [%rd663+0], %rd642;
-	st.shared.s64 [%rd663+8], %rd643;
-$L235:
-	bar.sync 0;
-	setp.eq.u32 %p192, %r8, 0;
-	@!%p192 bra $L236;
-	setp.lo.u32 %p193, %r7, %r10;
-	@!%p193 bra $L237;
-	mul.wide.u32 %rd664, %r7, 16;
-	add.s64 %rd665, %rd1, %rd664;
-	ld.shared.s64 %rd666, [%rd665+0];
-	ld.shared.s64 %rd667, [%rd665+8];
-	mov.b64 %rd642, %rd666;
-	mov.b64 %rd643, %rd667;
-$L237:
-	sub.u32 %r277, %r10, 1;
-	mov.b32 %r278, %r266;
-$L238:
-	setp.hs.u32 %p194, %r278, 32;
-	@%p194 bra $L239;
-	mov.b64 {%r279, %r280}, %rd642;
-	shfl.sync.down.b32 %r281|%p195, %r279, %r278, %r277, %r17;
-	shfl.sync.down.b32 %r282, %r280, %r278, %r277, %r17;
-	mov.b64 %rd668, {%r281, %r282};
-	mov.b64 {%r283, %r284}, %rd643;
-	shfl.sync.down.b32 %r285, %r283, %r278, %r277, %r17;
-	shfl.sync.down.b32 %r286, %r284, %r278, %r277, %r17;
-	mov.b64 %rd669, {%r285, %r286};
-	@!%p195 bra $L240;
-	setp.ne.u32 %p196, %r18, 9;
-	@%p196 bra.uni $L242;
-	setp.lt.s64 %p197, %rd668, %rd642;
-	setp.eq.s64 %p198, %rd668, %rd642;
-	setp.lt.s64 %p199, %rd669, %rd643;
-	and.pred %p200, %p198, %p199;
-	or.pred %p201, %p197, %p200;
-	selp.b64 %rd670, %rd668, %rd642, %p201;
-	selp.b64 %rd671, %rd669, %rd643, %p201;
-	mov.b64 %rd642, %rd670;
-	mov.b64 %rd643, %rd671;
+	mov.b64 %rd627, {%r275, %r276};
+	@!%p180 bra $L240;
+	setp.ne.u32 %p181, %r18, 9;
+	@%p181 bra.uni $L242;
+	setp.lt.s64 %p182, %rd626, %rd624;
+	setp.eq.s64 %p183, %rd626, %rd624;
+	setp.lt.s64 %p184, %rd627, %rd625;
+	and.pred %p185, %p183, %p184;
+	or.pred %p186, %p182, %p185;
+	selp.b64 %rd628, %rd626, %rd624, %p186;
+	selp.b64 %rd629, %rd627, %rd625, %p186;
+	mov.b64 %rd624, %rd628;
+	mov.b64 %rd625, %rd629;
 	bra.uni $L241;
 $L242:
-	setp.ne.u32 %p202, %r18, 10;
-	@%p202 bra.uni $L243;
-	setp.gt.s64 %p203, %rd668, %rd642;
-	setp.eq.s64 %p204, %rd668, %rd642;
-	setp.lt.s64 %p205, %rd669, %rd643;
-	and.pred %p206, %p204, %p205;
-	or.pred %p207, %p203, %p206;
-	selp.b64 %rd672, %rd668, %rd642, %p207;
-	selp.b64 %rd673, %rd669, %rd643, %p207;
-	mov.b64 %rd642, %rd672;
-	mov.b64 %rd643, %rd673;
+	setp.ne.u32 %p187, %r18, 10;
+	@%p187 bra.uni $L243;
+	setp.gt.s64 %p188, %rd626, %rd624;
+	setp.eq.s64 %p189, %rd626, %rd624;
+	setp.lt.s64 %p190, %rd627, %rd625;
+	and.pred %p191, %p189, %p190;
+	or.pred %p192, %p188, %p191;
+	selp.b64 %rd630, %rd626, %rd624, %p192;
+	selp.b64 %rd631, %rd627, %rd625, %p192;
+	mov.b64 %rd624, %rd630;
+	mov.b64 %rd625, %rd631;
 	bra.uni $L241;
 $L243:
-	mov.b64 %rd674, %rd642;
-	mov.b64 %rd675, %rd643;
-	mov.b64 %rd676, %rd668;
-	mov.b64 %rd677, %rd669;
-	mov.b64 %rd654, %rd674;
-	mov.b64 %rd655, %rd675;
-	mov.b64 %rd656, %rd676;
-	mov.b64 %rd657, %rd677;
-	mov.b64 %rd658, %rd656;
-	mov.b64 %rd659, %rd657;
-	add.s64 %rd678, %rd654, %rd658;
-	mov.b64 %rd654, %rd678;
-	add.s64 %rd679, %rd655, %rd659;
-	mov.b64 %rd655, %rd679;
+	mov.b64 %rd632, %rd624;
+	mov.b64 %rd633, %rd625;
+	mov.b64 %rd634, %rd626;
+	mov.b64 %rd635, %rd627;
+	mov.b64 %rd636, %rd632;
+	mov.b64 %rd637, %rd633;
+	mov.b64 %rd638, %rd634;
+	mov.b64 %rd639, %rd635;
+	mov.b64 %rd640, %rd638;
+	mov.b64 %rd641, %rd639;
+	add.s64 %rd642, %rd636, %rd640;
+	mov.b64 %rd636, %rd642;
+	add.s64 %rd643, %rd637, %rd641;
+	mov.b64 %rd637, %rd643;
 $L244:
-	mov.b64 %rd642, %rd654;
-	mov.b64 %rd643, %rd655;
+	mov.b64 %rd624, %rd636;
+	mov.b64 %rd625, %rd637;
 $L241:
 $L240:
-	shl.b32 %r278, %r278, 1;
+	shl.b32 %r268, %r268, 1;
 	bra.uni $L238;
 $L239:
-$L236:
-	mul.wide.u32 %rd680, %r29, 16;
-	add.s64 %rd681, %rd11, %rd680;
-	setp.eq.u32 %p208, %r5, 0;
-	@!%p208 bra $L245;
-	st.global.s64 [%rd681+0], %rd642;
-	st.global.s64 [%rd681+8], %rd643;
+	setp.eq.u32 %p193, %r7, 0;
+	@!%p193 bra $L245;
+	mul.wide.u32 %rd644, %r8, 16;
+	add.s64 %rd645, %rd1, %rd644;
+	st.shared.s64 [%rd645+0], %rd624;
+	st.shared.s64 [%rd645+8], %rd625;
 $L245:
+	bar.sync 0;
+	setp.eq.u32 %p194, %r8, 0;
+	@!%p194 bra $L246;
+	setp.lo.u32 %p195, %r7, %r10;
+	@!%p195 bra $L247;
+	mul.wide.u32 %rd646, %r7, 16;
+	add.s64 %rd647, %rd1, %rd646;
+	ld.shared.s64 %rd648, [%rd647+0];
+	ld.shared.s64 %rd649, [%rd647+8];
+	mov.b64 %rd624, %rd648;
+	mov.b64 %rd625, %rd649;
+$L247:
+	sub.u32 %r277, %r10, 1;
+	mov.b32 %r278, %r266;
+$L248:
+	setp.hs.u32 %p196, %r278, 32;
+	@%p196 bra $L249;
+	mov.b64 {%r279, %r280}, %rd624;
+	shfl.sync.down.b32 %r281|%p197, %r279, %r278, %r277, %r17;
+	shfl.sync.down.b32 %r282, %r280, %r278, %r277, %r17;
+	mov.b64 %rd650, {%r281, %r282};
+	mov.b64 {%r283, %r284}, %rd625;
+	shfl.sync.down.b32 %r285, %r283, %r278, %r277, %r17;
+	shfl.sync.down.b32 %r286, %r284, %r278, %r277, %r17;
+	mov.b64 %rd651, {%r285, %r286};
+	@!%p197 bra $L250;
+	setp.ne.u32 %p198, %r18, 9;
+	@%p198 bra.uni $L252;
+	setp.lt.s64 %p199, %rd650, %rd624;
+	setp.eq.s64 %p200, %rd650, %rd624;
+	setp.lt.s64 %p201, %rd651, %rd625;
+	and.pred %p202, %p200, %p201;
+	or.pred %p203, %p199, %p202;
+	selp.b64 %rd652, %rd650, %rd624, %p203;
+	selp.b64 %rd653, %rd651, %rd625, %p203;
+	mov.b64 %rd624, %rd652;
+	mov.b64 %rd625, %rd653;
+	bra.uni $L251;
+$L252:
+	setp.ne.u32 %p204, %r18, 10;
+	@%p204 bra.uni $L253;
+	setp.gt.s64 %p205, %rd650, %rd624;
+	setp.eq.s64 %p206, %rd650, %rd624;
+	setp.lt.s64 %p207, %rd651, %rd625;
+	and.pred %p208, %p206, %p207;
+	or.pred %p209, %p205, %p208;
+	selp.b64 %rd654, %rd650, %rd624, %p209;
+	selp.b64 %rd655, %rd651, %rd625, %p209;
+	mov.b64 %rd624, %rd654;
+	mov.b64 %rd625, %rd655;
+	bra.uni $L251;
+$L253:
+	mov.b64 %rd656, %rd624;
+	mov.b64 %rd657, %rd625;
+	mov.b64 %rd658, %rd650;
+	mov.b64 %rd659, %rd651;
+	mov.b64 %rd636, %rd656;
+	mov.b64 %rd637, %rd657;
+	mov.b64 %rd638, %rd658;
+	mov.b64 %rd639, %rd659;
+	mov.b64 %rd640, %rd638;
+	mov.b64 %rd641, %rd639;
+	add.s64 %rd660, %rd636, %rd640;
+	mov.b64 %rd636, %rd660;
+	add.s64 %rd661, %rd637, %rd641;
+	mov.b64 %rd637, %rd661;
+$L254:
+	mov.b64 %rd624, %rd636;
+	mov.b64 %rd625, %rd637;
+$L251:
+$L250:
+	shl.b32 %r278, %r278, 1;
+	bra.uni $L248;
+$L249:
+$L246:
+	mul.wide.u32 %rd662, %r29, 16;
+	add.s64 %rd663, %rd11, %rd662;
+	setp.eq.u32 %p210, %r5, 0;
+	@!%p210 bra $L255;
+	st.global.s64 [%rd663+0], %rd624;
+	st.global.s64 [%rd663+8], %rd625;
+$L255:
 	// the last block combines the partials
-	setp.eq.u32 %p209, %r5, 0;
-	@!%p209 bra $L246;
+	setp.eq.u32 %p211, %r5, 0;
+	@!%p211 bra $L256;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r287, [gk_reduce_done], 1;
 	sub.u32 %r288, %r30, 1;
-	setp.eq.u32 %p210, %r287, %r288;
+	setp.eq.u32 %p212, %r287, %r288;
 	fence.acq_rel.gpu;
-	selp.b32 %r289, 1, 0, %p210;
+	selp.b32 %r289, 1, 0, %p212;
 	st.shared.u32 [%rd1+1024], %r289;
-$L246:
+$L256:
 	bar.sync 0;
 	ld.shared.u32 %r290, [%rd1+1024];
-	setp.ne.u32 %p211, %r290, 0;
-	@!%p211 bra $L247;
-	cvt.u64.u32 %rd684, %r30;
-	cvt.u64.u32 %rd685, %r5;
-	cvt.u64.u32 %rd686, %r6;
-	setp.ne.u32 %p212, %r18, 9;
-	@%p212 bra.uni $L249;
-	mov.b64 %rd682, 9223372036854775807;
-	mov.b64 %rd683, 9223372036854775807;
-	mov.b64 %rd687, %rd685;
-$L250:
-	setp.ge.s64 %p213, %rd687, %rd684;
-	@%p213 bra $L251;
-	mad.lo.s64 %rd688, %rd687, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd689, [%rd688+0];
-	ld.relaxed.gpu.global.s64 %rd690, [%rd688+8];
-	setp.lt.s64 %p214, %rd689, %rd682;
-	setp.eq.s64 %p215, %rd689, %rd682;
-	setp.lt.s64 %p216, %rd690, %rd683;
-	and.pred %p217, %p215, %p216;
-	or.pred %p218, %p214, %p217;
-	selp.b64 %rd691, %rd689, %rd682, %p218;
-	selp.b64 %rd692, %rd690, %rd683, %p218;
-	mov.b64 %rd682, %rd691;
-	mov.b64 %rd683, %rd692;
-	add.s64 %rd687, %rd687, %rd686;
-	bra.uni $L250;
-$L251:
-	bra.uni $L248;
-$L249:
-	setp.ne.u32 %p219, %r18, 10;
-	@%p219 bra.uni $L252;
-	mov.b64 %rd682, -9223372036854775808;
-	mov.b64 %rd683, 9223372036854775807;
-	mov.b64 %rd693, %rd685;
-$L253:
-	setp.ge.s64 %p220, %rd693, %rd684;
-	@%p220 bra $L254;
-	mad.lo.s64 %rd694, %rd693, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd695, [%rd694+0];
-	ld.relaxed.gpu.global.s64 %rd696, [%rd694+8];
-	setp.gt.s64 %p221, %rd695, %rd682;
-	setp.eq.s64 %p222, %rd695, %rd682;
-	setp.lt.s64 %p223, %rd696, %rd683;
-	and.pred %p224, %p222, %p223;
-	or.pred %p225, %p221, %p224;
-	selp.b64 %rd697, %rd695, %rd682, %p225;
-	selp.b64 %rd698, %rd696, %rd683, %p225;
-	mov.b64 %rd682, %rd697;
-	mov.b64 %rd683, %rd698;
-	add.s64 %rd693, %rd693, %rd686;
-	bra.uni $L253;
-$L254:
-	bra.uni $L248;
-$L252:
+	setp.ne.u32 %p213, %r290, 0;
+	@!%p213 bra $L257;
+	cvt.u64.u32 %rd666, %r30;
+	cvt.u64.u32 %rd667, %r5;
+	cvt.u64.u32 %rd668, %r6;
+	setp.ne.u32 %p214, %r18, 9;
+	@%p214 bra.uni $L259;
+	mov.b64 %rd664, 9223372036854775807;
+	mov.b64 %rd665, 9223372036854775807;
+	mov.b64 %rd669, %rd667;
+$L260:
+	setp.ge.s64 %p215, %rd669, %rd666;
+	@%p215 bra $L261;
+	mad.lo.s64 %rd670, %rd669, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd671, [%rd670+0];
+	ld.relaxed.gpu.global.s64 %rd672, [%rd670+8];
+	setp.lt.s64 %p216, %rd671, %rd664;
+	setp.eq.s64 %p217, %rd671, %rd664;
+	setp.lt.s64 %p218, %rd672, %rd665;
+	and.pred %p219, %p217, %p218;
+	or.pred %p220, %p216, %p219;
+	selp.b64 %rd673, %rd671, %rd664, %p220;
+	selp.b64 %rd674, %rd672, %rd665, %p220;
+	mov.b64 %rd664, %rd673;
+	mov.b64 %rd665, %rd674;
+	add.s64 %rd669, %rd669, %rd668;
+	bra.uni $L260;
+$L261:
+	bra.uni $L258;
+$L259:
+	setp.ne.u32 %p221, %r18, 10;
+	@%p221 bra.uni $L262;
+	mov.b64 %rd664, -9223372036854775808;
+	mov.b64 %rd665, 9223372036854775807;
+	mov.b64 %rd675, %rd667;
+$L263:
+	setp.ge.s64 %p222, %rd675, %rd666;
+	@%p222 bra $L264;
+	mad.lo.s64 %rd676, %rd675, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd677, [%rd676+0];
+	ld.relaxed.gpu.global.s64 %rd678, [%rd676+8];
+	setp.gt.s64 %p223, %rd677, %rd664;
+	setp.eq.s64 %p224, %rd677, %rd664;
+	setp.lt.s64 %p225, %rd678, %rd665;
+	and.pred %p226, %p224, %p225;
+	or.pred %p227, %p223, %p226;
+	selp.b64 %rd679, %rd677, %rd664, %p227;
+	selp.b64 %rd680, %rd678, %rd665, %p227;
+	mov.b64 %rd664, %rd679;
+	mov.b64 %rd665, %rd680;
+	add.s64 %rd675, %rd675, %rd668;
+	bra.uni $L263;
+$L264:
+	bra.uni $L258;
+$L262:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L255:
-	mov.b64 %rd699, %rd119;
-	mov.b64 %rd700, %rd120;
-	mov.b64 %rd682, %rd699;
-	mov.b64 %rd683, %rd700;
-	mov.b64 %rd701, %rd685;
-$L256:
-	setp.ge.s64 %p226, %rd701, %rd684;
-	@%p226 bra $L257;
-	mad.lo.s64 %rd702, %rd701, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd703, [%rd702+0];
-	ld.relaxed.gpu.global.s64 %rd704, [%rd702+8];
-	mov.b64 %rd705, %rd682;
-	mov.b64 %rd706, %rd683;
-	mov.b64 %rd707, %rd703;
-	mov.b64 %rd708, %rd704;
-	mov.b64 %rd654, %rd705;
-	mov.b64 %rd655, %rd706;
-	mov.b64 %rd656, %rd707;
-	mov.b64 %rd657, %rd708;
-	mov.b64 %rd658, %rd656;
-	mov.b64 %rd659, %rd657;
-	add.s64 %rd709, %rd654, %rd658;
-	mov.b64 %rd654, %rd709;
-	add.s64 %rd710, %rd655, %rd659;
-	mov.b64 %rd655, %rd710;
+$L265:
+	mov.b64 %rd681, %rd119;
+	mov.b64 %rd682, %rd120;
+	mov.b64 %rd664, %rd681;
+	mov.b64 %rd665, %rd682;
+	mov.b64 %rd683, %rd667;
+$L266:
+	setp.ge.s64 %p228, %rd683, %rd666;
+	@%p228 bra $L267;
+	mad.lo.s64 %rd684, %rd683, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd685, [%rd684+0];
+	ld.relaxed.gpu.global.s64 %rd686, [%rd684+8];
+	mov.b64 %rd687, %rd664;
+	mov.b64 %rd688, %rd665;
+	mov.b64 %rd689, %rd685;
+	mov.b64 %rd690, %rd686;
+	mov.b64 %rd636, %rd687;
+	mov.b64 %rd637, %rd688;
+	mov.b64 %rd638, %rd689;
+	mov.b64 %rd639, %rd690;
+	mov.b64 %rd640, %rd638;
+	mov.b64 %rd641, %rd639;
+	add.s64 %rd691, %rd636, %rd640;
+	mov.b64 %rd636, %rd691;
+	add.s64 %rd692, %rd637, %rd641;
+	mov.b64 %rd637, %rd692;
+$L268:
+	mov.b64 %rd664, %rd636;
+	mov.b64 %rd665, %rd637;
+	add.s64 %rd683, %rd683, %rd668;
+	bra.uni $L266;
+$L267:
 $L258:
-	mov.b64 %rd682, %rd654;
-	mov.b64 %rd683, %rd655;
-	add.s64 %rd701, %rd701, %rd686;
-	bra.uni $L256;
-$L257:
-$L248:
-	mov.b64 %rd711, %rd682;
-	mov.b64 %rd712, %rd683;
+	mov.b64 %rd693, %rd664;
+	mov.b64 %rd694, %rd665;
 	// block reduction
 	mov.b32 %r291, 1;
 	mov.b32 %r292, 1;
 	sub.u32 %r293, %r13, 1;
 	mov.b32 %r294, %r291;
-$L259:
-	setp.hs.u32 %p227, %r294, 32;
-	@%p227 bra $L260;
-	mov.b64 {%r295, %r296}, %rd711;
-	shfl.sync.down.b32 %r297|%p228, %r295, %r294, %r293, %r17;
+$L269:
+	setp.hs.u32 %p229, %r294, 32;
+	@%p229 bra $L270;
+	mov.b64 {%r295, %r296}, %rd693;
+	shfl.sync.down.b32 %r297|%p230, %r295, %r294, %r293, %r17;
 	shfl.sync.down.b32 %r298, %r296, %r294, %r293, %r17;
-	mov.b64 %rd713, {%r297, %r298};
-	mov.b64 {%r299, %r300}, %rd712;
+	mov.b64 %rd695, {%r297, %r298};
+	mov.b64 {%r299, %r300}, %rd694;
 	shfl.sync.down.b32 %r301, %r299, %r294, %r293, %r17;
 	shfl.sync.down.b32 %r302, %r300, %r294, %r293, %r17;
-	mov.b64 %rd714, {%r301, %r302};
-	@!%p228 bra $L261;
-	setp.ne.u32 %p229, %r18, 9;
-	@%p229 bra.uni $L263;
-	setp.lt.s64 %p230, %rd713, %rd711;
-	setp.eq.s64 %p231, %rd713, %rd711;
-	setp.lt.s64 %p232, %rd714, %rd712;
-	and.pred %p233, %p231, %p232;
-	or.pred %p234, %p230, %p233;
-	selp.b64 %rd715, %rd713, %rd711, %p234;
-	selp.b64 %rd716, %rd714, %rd712, %p234;
-	mov.b64 %rd711, %rd715;
-	mov.b64 %rd712, %rd716;
-	bra.uni $L262;
-$L263:
-	setp.ne.u32 %p235, %r18, 10;
-	@%p235 bra.uni $L264;
-	setp.gt.s64 %p236, %rd713, %rd711;
-	setp.eq.s64 %p237, %rd713, %rd711;
-	setp.lt.s64 %p238, %rd714, %rd712;
-	and.pred %p239, %p237, %p238;
-	or.pred %p240, %p236, %p239;
-	selp.b64 %rd717, %rd713, %rd711, %p240;
-	selp.b64 %rd718, %rd714, %rd712, %p240;
-	mov.b64 %rd711, %rd717;
-	mov.b64 %rd712, %rd718;
-	bra.uni $L262;
-$L264:
-	mov.b64 %rd719, %rd711;
-	mov.b64 %rd720, %rd712;
-	mov.b64 %rd721, %rd713;
-	mov.b64 %rd722, %rd714;
-	mov.b64 %rd654, %rd719;
-	mov.b64 %rd655, %rd720;
-	mov.b64 %rd656, %rd721;
-	mov.b64 %rd657, %rd722;
-	mov.b64 %rd658, %rd656;
-	mov.b64 %rd659, %rd657;
-	add.s64 %rd723, %rd654, %rd658;
-	mov.b64 %rd654, %rd723;
-	add.s64 %rd724, %rd655, %rd659;
-	mov.b64 %rd655, %rd724;
-$L265:
-	mov.b64 %rd711, %rd654;
-	mov.b64 %rd712, %rd655;
-$L262:
-$L261:
-	shl.b32 %r294, %r294, 1;
-	bra.uni $L259;
-$L260:
-	setp.eq.u32 %p241, %r7, 0;
-	@!%p241 bra $L266;
-	mul.wide.u32 %rd725, %r8, 16;
-	add.s64 %rd726, %rd1, %rd725;
-	st.shared.s64 [%rd726+0], %rd711;
-	st.shared.s64 [%rd726+8], %rd712;
-$L266:
-	bar.sync 0;
-	setp.eq.u32 %p242, %r8, 0;
-	@!%p242 bra $L267;
-	setp.lo.u32 %p243, %r7, %r10;
-	@!%p243 bra $L268;
-	mul.wide.u32 %rd727, %r7, 16;
-	add.s64 %rd728, %rd1, %rd727;
-	ld.shared.s64 %rd729, [%rd728+0];
-	ld.shared.s64 %rd730, [%rd728+8];
-	mov.b64 %rd711, %rd729;
-	mov.b64 %rd712, %rd730;
-$L268:
-	sub.u32 %r303, %r10, 1;
-	mov.b32 %r304, %r292;
-$L269:
-	setp.hs.u32 %p244, %r304, 32;
-	@%p244 bra $L270;
-	mov.b64 {%r305, %r306}, %rd711;
-	shfl.sync.down.b32 %r307|%p245, %r305, %r304, %r303, %r17;
-	shfl.sync.down.b32 %r308, %r306, %r304, %r303, %r17;
-	mov.b64 %rd731, {%r307, %r308};
-	mov.b64 {%r309, %r310}, %rd712;
-	shfl.sync.down.b32 %r311, %r309, %r304, %r303, %r17;
-	shfl.sync.down.b32 %r312, %r310, %r304, %r303, %r17;
-	mov.b64 %rd732, {%r311, %r312};
-	@!%p245 bra $L271;
-	setp.ne.u32 %p246, %r18, 9;
-	@%p246 bra.uni $L273;
-	setp.lt.s64 %p247, %rd731, %rd711;
-	setp.eq.s64 %p248, %rd731, %rd711;
-	setp.lt.s64 %p249, %rd732, %rd712;
-	and.pred %p250, %p248, %p249;
-	or.pred %p251, %p247, %p250;
-	selp.b64 %rd733, %rd731, %rd711, %p251;
-	selp.b64 %rd734, %rd732, %rd712, %p251;
-	mov.b64 %rd711, %rd733;
-	mov.b64 %rd712, %rd734;
+	mov.b64 %rd696, {%r301, %r302};
+	@!%p230 bra $L271;
+	setp.ne.u32 %p231, %r18, 9;
+	@%p231 bra.uni $L273;
+	setp.lt.s64 %p232, %rd695, %rd693;
+	setp.eq.s64 %p233, %rd695, %rd693;
+	setp.lt.s64 %p234, %rd696, %rd694;
+	and.pred %p235, %p233, %p234;
+	or.pred %p236, %p232, %p235;
+	selp.b64 %rd697, %rd695, %rd693, %p236;
+	selp.b64 %rd698, %rd696, %rd694, %p236;
+	mov.b64 %rd693, %rd697;
+	mov.b64 %rd694, %rd698;
 	bra.uni $L272;
 $L273:
-	setp.ne.u32 %p252, %r18, 10;
-	@%p252 bra.uni $L274;
-	setp.gt.s64 %p253, %rd731, %rd711;
-	setp.eq.s64 %p254, %rd731, %rd711;
-	setp.lt.s64 %p255, %rd732, %rd712;
-	and.pred %p256, %p254, %p255;
-	or.pred %p257, %p253, %p256;
-	selp.b64 %rd735, %rd731, %rd711, %p257;
-	selp.b64 %rd736, %rd732, %rd712, %p257;
-	mov.b64 %rd711, %rd735;
-	mov.b64 %rd712, %rd736;
+	setp.ne.u32 %p237, %r18, 10;
+	@%p237 bra.uni $L274;
+	setp.gt.s64 %p238, %rd695, %rd693;
+	setp.eq.s64 %p239, %rd695, %rd693;
+	setp.lt.s64 %p240, %rd696, %rd694;
+	and.pred %p241, %p239, %p240;
+	or.pred %p242, %p238, %p241;
+	selp.b64 %rd699, %rd695, %rd693, %p242;
+	selp.b64 %rd700, %rd696, %rd694, %p242;
+	mov.b64 %rd693, %rd699;
+	mov.b64 %rd694, %rd700;
 	bra.uni $L272;
 $L274:
-	mov.b64 %rd737, %rd711;
-	mov.b64 %rd738, %rd712;
-	mov.b64 %rd739, %rd731;
-	mov.b64 %rd740, %rd732;
-	mov.b64 %rd654, %rd737;
-	mov.b64 %rd655, %rd738;
-	mov.b64 %rd656, %rd739;
-	mov.b64 %rd657, %rd740;
-	mov.b64 %rd658, %rd656;
-	mov.b64 %rd659, %rd657;
-	add.s64 %rd741, %rd654, %rd658;
-	mov.b64 %rd654, %rd741;
-	add.s64 %rd742, %rd655, %rd659;
-	mov.b64 %rd655, %rd742;
+	mov.b64 %rd701, %rd693;
+	mov.b64 %rd702, %rd694;
+	mov.b64 %rd703, %rd695;
+	mov.b64 %rd704, %rd696;
+	mov.b64 %rd636, %rd701;
+	mov.b64 %rd637, %rd702;
+	mov.b64 %rd638, %rd703;
+	mov.b64 %rd639, %rd704;
+	mov.b64 %rd640, %rd638;
+	mov.b64 %rd641, %rd639;
+	add.s64 %rd705, %rd636, %rd640;
+	mov.b64 %rd636, %rd705;
+	add.s64 %rd706, %rd637, %rd641;
+	mov.b64 %rd637, %rd706;
 $L275:
-	mov.b64 %rd711, %rd654;
-	mov.b64 %rd712, %rd655;
+	mov.b64 %rd693, %rd636;
+	mov.b64 %rd694, %rd637;
 $L272:
 $L271:
-	shl.b32 %r304, %r304, 1;
+	shl.b32 %r294, %r294, 1;
 	bra.uni $L269;
 $L270:
-$L267:
-	@!%p209 bra $L276;
-	st.global.s64 [%rd13+0], %rd711;
-	st.global.s64 [%rd13+8], %rd712;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	setp.eq.u32 %p243, %r7, 0;
+	@!%p243 bra $L276;
+	mul.wide.u32 %rd707, %r8, 16;
+	add.s64 %rd708, %rd1, %rd707;
+	st.shared.s64 [%rd708+0], %rd693;
+	st.shared.s64 [%rd708+8], %rd694;
 $L276:
-$L247:
+	bar.sync 0;
+	setp.eq.u32 %p244, %r8, 0;
+	@!%p244 bra $L277;
+	setp.lo.u32 %p245, %r7, %r10;
+	@!%p245 bra $L278;
+	mul.wide.u32 %rd709, %r7, 16;
+	add.s64 %rd710, %rd1, %rd709;
+	ld.shared.s64 %rd711, [%rd710+0];
+	ld.shared.s64 %rd712, [%rd710+8];
+	mov.b64 %rd693, %rd711;
+	mov.b64 %rd694, %rd712;
+$L278:
+	sub.u32 %r303, %r10, 1;
+	mov.b32 %r304, %r292;
+$L279:
+	setp.hs.u32 %p246, %r304, 32;
+	@%p246 bra $L280;
+	mov.b64 {%r305, %r306}, %rd693;
+	shfl.sync.down.b32 %r307|%p247, %r305, %r304, %r303, %r17;
+	shfl.sync.down.b32 %r308, %r306, %r304, %r303, %r17;
+	mov.b64 %rd713, {%r307, %r308};
+	mov.b64 {%r309, %r310}, %rd694;
+	shfl.sync.down.b32 %r311, %r309, %r304, %r303, %r17;
+	shfl.sync.down.b32 %r312, %r310, %r304, %r303, %r17;
+	mov.b64 %rd714, {%r311, %r312};
+	@!%p247 bra $L281;
+	setp.ne.u32 %p248, %r18, 9;
+	@%p248 bra.uni $L283;
+	setp.lt.s64 %p249, %rd713, %rd693;
+	setp.eq.s64 %p250, %rd713, %rd693;
+	setp.lt.s64 %p251, %rd714, %rd694;
+	and.pred %p252, %p250, %p251;
+	or.pred %p253, %p249, %p252;
+	selp.b64 %rd715, %rd713, %rd693, %p253;
+	selp.b64 %rd716, %rd714, %rd694, %p253;
+	mov.b64 %rd693, %rd715;
+	mov.b64 %rd694, %rd716;
+	bra.uni $L282;
+$L283:
+	setp.ne.u32 %p254, %r18, 10;
+	@%p254 bra.uni $L284;
+	setp.gt.s64 %p255, %rd713, %rd693;
+	setp.eq.s64 %p256, %rd713, %rd693;
+	setp.lt.s64 %p257, %rd714, %rd694;
+	and.pred %p258, %p256, %p257;
+	or.pred %p259, %p255, %p258;
+	selp.b64 %rd717, %rd713, %rd693, %p259;
+	selp.b64 %rd718, %rd714, %rd694, %p259;
+	mov.b64 %rd693, %rd717;
+	mov.b64 %rd694, %rd718;
+	bra.uni $L282;
+$L284:
+	mov.b64 %rd719, %rd693;
+	mov.b64 %rd720, %rd694;
+	mov.b64 %rd721, %rd713;
+	mov.b64 %rd722, %rd714;
+	mov.b64 %rd636, %rd719;
+	mov.b64 %rd637, %rd720;
+	mov.b64 %rd638, %rd721;
+	mov.b64 %rd639, %rd722;
+	mov.b64 %rd640, %rd638;
+	mov.b64 %rd641, %rd639;
+	add.s64 %rd723, %rd636, %rd640;
+	mov.b64 %rd636, %rd723;
+	add.s64 %rd724, %rd637, %rd641;
+	mov.b64 %rd637, %rd724;
+$L285:
+	mov.b64 %rd693, %rd636;
+	mov.b64 %rd694, %rd637;
+$L282:
+$L281:
+	shl.b32 %r304, %r304, 1;
+	bra.uni $L279;
+$L280:
+$L277:
+	@!%p211 bra $L286;
+	st.global.s64 [%rd13+0], %rd693;
+	st.global.s64 [%rd13+8], %rd694;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L286:
+$L257:
 	ret;
 }
 `
@@ -9226,9 +9226,9 @@ const gokkosPTX4 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<161>;
+	.reg .pred %p<162>;
 	.reg .b32 %r<163>;
-	.reg .b64 %rd<484>;
+	.reg .b64 %rd<475>;
 	.reg .f64 %fd<13>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -9765,240 +9765,240 @@ $L50:
 	@!%p38 bra $L64;
 	mov.b64 %rd290, %rd129;
 	mov.b32 %r74, %r52;
-	setp.lt.s64 %p50, %rd115, 64;
-	setp.le.s64 %p51, %rd159, 1;
-	or.pred %p52, %p50, %p51;
-	@!%p52 bra $L65;
-	cvt.s64.s32 %rd291, %r74;
-	add.s64 %rd292, %rd291, 1;
-	mul.lo.s64 %rd293, %rd292, %rd132;
-	mad.lo.s64 %rd294, %rd293, 8, %rd130;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	cvt.s64.s32 %rd297, %r74;
-	mul.lo.s64 %rd298, %rd297, %rd132;
-	mad.lo.s64 %rd299, %rd298, 8, %rd130;
-	ld.global.nc.s64 %rd300, [%rd299+0];
-	mov.b64 %rd301, %rd300;
-	sub.s64 %rd302, %rd296, %rd301;
-	add.s64 %rd303, %rd116, %rd302;
-	mov.b64 %rd116, %rd303;
-	bra.uni $L66;
+	mov.b64 %rd291, %rd115;
+	mov.b64 %rd292, %rd159;
 $L65:
-	mov.b64 %rd304, %rd159;
-	setp.ge.s64 %p53, %rd115, 4096;
-	@!%p53 bra $L68;
-	mul.lo.s64 %rd305, %rd304, 4;
-	mov.b64 %rd304, %rd305;
-$L68:
-	setp.ge.s64 %p54, %rd115, 65536;
-	@!%p54 bra $L70;
-	mul.lo.s64 %rd306, %rd304, 4;
-	mov.b64 %rd304, %rd306;
-$L70:
-	sub.s64 %rd307, %rd304, 1;
-	and.b64 %rd308, %rd115, %rd307;
-	setp.eq.s64 %p55, %rd308, 0;
-	@!%p55 bra $L72;
-	cvt.s64.s32 %rd309, %r74;
-	add.s64 %rd310, %rd309, 1;
-	mul.lo.s64 %rd311, %rd310, %rd132;
-	mad.lo.s64 %rd312, %rd311, 8, %rd130;
-	ld.global.nc.s64 %rd313, [%rd312+0];
-	mov.b64 %rd314, %rd313;
-	cvt.s64.s32 %rd315, %r74;
-	mul.lo.s64 %rd316, %rd315, %rd132;
-	mad.lo.s64 %rd317, %rd316, 8, %rd130;
-	ld.global.nc.s64 %rd318, [%rd317+0];
-	mov.b64 %rd319, %rd318;
-	sub.s64 %rd320, %rd314, %rd319;
-	mul.lo.s64 %rd321, %rd304, %rd320;
-	add.s64 %rd322, %rd116, %rd321;
-	mov.b64 %rd116, %rd322;
-$L72:
+	setp.lt.s64 %p50, %rd291, 64;
+	setp.le.s64 %p51, %rd292, 1;
+	or.pred %p52, %p50, %p51;
+	@!%p52 bra $L69;
+	mov.b64 %rd293, 1;
+	bra.uni $L67;
+$L69:
+	mov.b64 %rd294, %rd292;
+	setp.ge.s64 %p53, %rd291, 4096;
+	@!%p53 bra $L71;
+	mul.lo.s64 %rd295, %rd294, 4;
+	mov.b64 %rd294, %rd295;
+$L71:
+	setp.ge.s64 %p54, %rd291, 65536;
+	@!%p54 bra $L73;
+	mul.lo.s64 %rd296, %rd294, 4;
+	mov.b64 %rd294, %rd296;
+$L73:
+	sub.s64 %rd297, %rd294, 1;
+	and.b64 %rd298, %rd291, %rd297;
+	setp.eq.s64 %p55, %rd298, 0;
+	@!%p55 bra $L75;
+	mov.b64 %rd293, %rd294;
+	bra.uni $L67;
+$L75:
+	mov.b64 %rd293, 0;
+	bra.uni $L67;
 $L66:
-	add.s64 %rd323, %rd115, 1;
-	mov.b64 %rd115, %rd323;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd299, %rd293;
+	setp.ne.s64 %p56, %rd299, 0;
+	@!%p56 bra $L77;
+	cvt.s64.s32 %rd300, %r74;
+	add.s64 %rd301, %rd300, 1;
+	mul.lo.s64 %rd302, %rd301, %rd132;
+	mad.lo.s64 %rd303, %rd302, 8, %rd130;
+	ld.global.nc.s64 %rd304, [%rd303+0];
+	mov.b64 %rd305, %rd304;
+	cvt.s64.s32 %rd306, %r74;
+	mul.lo.s64 %rd307, %rd306, %rd132;
+	mad.lo.s64 %rd308, %rd307, 8, %rd130;
+	ld.global.nc.s64 %rd309, [%rd308+0];
+	mov.b64 %rd310, %rd309;
+	sub.s64 %rd311, %rd305, %rd310;
+	mul.lo.s64 %rd312, %rd299, %rd311;
+	add.s64 %rd313, %rd116, %rd312;
+	mov.b64 %rd116, %rd313;
+$L77:
+	add.s64 %rd314, %rd115, 1;
+	mov.b64 %rd115, %rd314;
 $L64:
 $L47:
 $L23:
-	add.s64 %rd324, %rd202, %rd191;
-	mov.b64 %rd202, %rd324;
+	add.s64 %rd315, %rd202, %rd191;
+	mov.b64 %rd202, %rd315;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd325, %rd196;
-$L73:
-	@!%p13 bra $L77;
-	bra.uni $L75;
-$L77:
-	// block scan
-	mov.b64 %rd326, %rd325;
-	mov.b32 %r75, %r3;
+	mov.b64 %rd316, %rd196;
 $L78:
-	setp.hs.u32 %p56, %r75, 32;
-	@%p56 bra $L79;
-	mov.b64 {%r76, %r77}, %rd326;
-	shfl.sync.up.b32 %r78|%p57, %r76, %r75, 0, %r17;
-	shfl.sync.up.b32 %r79, %r77, %r75, 0, %r17;
-	mov.b64 %rd327, {%r78, %r79};
-	@!%p57 bra $L80;
-	add.s64 %rd328, %rd327, %rd326;
-	mov.b64 %rd326, %rd328;
-$L80:
-	shl.b32 %r75, %r75, 1;
-	bra.uni $L78;
-$L79:
-	mov.b64 {%r80, %r81}, %rd326;
-	shfl.sync.up.b32 %r82|%p58, %r80, %r3, 0, %r17;
-	shfl.sync.up.b32 %r83, %r81, %r3, 0, %r17;
-	mov.b64 %rd329, {%r82, %r83};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd330, %rd329, 0, %p60;
-	sub.u32 %r84, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r84;
-	@!%p61 bra $L81;
-	mul.wide.u32 %rd331, %r8, 16;
-	add.s64 %rd332, %rd1, %rd331;
-	st.shared.s64 [%rd332+0], %rd326;
-$L81:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L82;
-	mov.b64 %rd333, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L83;
-	mul.wide.u32 %rd334, %r7, 16;
-	add.s64 %rd335, %rd1, %rd334;
-	ld.shared.s64 %rd336, [%rd335+0];
-	mov.b64 %rd333, %rd336;
-$L83:
-	mov.b64 {%r85, %r86}, %rd333;
-	shfl.sync.up.b32 %r87|%p64, %r85, 1, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
-	mov.b64 %rd337, {%r87, %r88};
-	@!%p64 bra $L84;
-	add.s64 %rd338, %rd337, %rd333;
-	mov.b64 %rd333, %rd338;
-$L84:
-	mov.b64 {%r89, %r90}, %rd333;
-	shfl.sync.up.b32 %r91|%p65, %r89, 2, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, 2, 0, %r17;
-	mov.b64 %rd339, {%r91, %r92};
-	@!%p65 bra $L85;
-	add.s64 %rd340, %rd339, %rd333;
-	mov.b64 %rd333, %rd340;
-$L85:
-	mov.b64 {%r93, %r94}, %rd333;
-	shfl.sync.up.b32 %r95|%p66, %r93, 4, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 4, 0, %r17;
-	mov.b64 %rd341, {%r95, %r96};
-	@!%p66 bra $L86;
-	add.s64 %rd342, %rd341, %rd333;
-	mov.b64 %rd333, %rd342;
-$L86:
-	mov.b64 {%r97, %r98}, %rd333;
-	shfl.sync.up.b32 %r99|%p67, %r97, 8, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 8, 0, %r17;
-	mov.b64 %rd343, {%r99, %r100};
-	@!%p67 bra $L87;
-	add.s64 %rd344, %rd343, %rd333;
-	mov.b64 %rd333, %rd344;
-$L87:
-	mov.b64 {%r101, %r102}, %rd333;
-	shfl.sync.up.b32 %r103|%p68, %r101, 16, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 16, 0, %r17;
-	mov.b64 %rd345, {%r103, %r104};
-	@!%p68 bra $L88;
-	add.s64 %rd346, %rd345, %rd333;
-	mov.b64 %rd333, %rd346;
-$L88:
-	mov.b64 {%r105, %r106}, %rd333;
-	shfl.sync.up.b32 %r107|%p69, %r105, 1, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
-	mov.b64 %rd347, {%r107, %r108};
-	selp.b64 %rd348, %rd347, 0, %p69;
-	@!%p63 bra $L89;
-	mul.wide.u32 %rd349, %r7, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	add.s64 %rd351, %rd350, 512;
-	st.shared.s64 [%rd351+0], %rd348;
-$L89:
-	sub.u32 %r109, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r109;
-	@!%p70 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd333;
-$L90:
+	@!%p13 bra $L82;
+	bra.uni $L80;
 $L82:
+	// block scan
+	mov.b64 %rd317, %rd316;
+	mov.b32 %r75, %r3;
+$L83:
+	setp.hs.u32 %p57, %r75, 32;
+	@%p57 bra $L84;
+	mov.b64 {%r76, %r77}, %rd317;
+	shfl.sync.up.b32 %r78|%p58, %r76, %r75, 0, %r17;
+	shfl.sync.up.b32 %r79, %r77, %r75, 0, %r17;
+	mov.b64 %rd318, {%r78, %r79};
+	@!%p58 bra $L85;
+	add.s64 %rd319, %rd318, %rd317;
+	mov.b64 %rd317, %rd319;
+$L85:
+	shl.b32 %r75, %r75, 1;
+	bra.uni $L83;
+$L84:
+	mov.b64 {%r80, %r81}, %rd317;
+	shfl.sync.up.b32 %r82|%p59, %r80, %r3, 0, %r17;
+	shfl.sync.up.b32 %r83, %r81, %r3, 0, %r17;
+	mov.b64 %rd320, {%r82, %r83};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd321, %rd320, 0, %p61;
+	sub.u32 %r84, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r84;
+	@!%p62 bra $L86;
+	mul.wide.u32 %rd322, %r8, 16;
+	add.s64 %rd323, %rd1, %rd322;
+	st.shared.s64 [%rd323+0], %rd317;
+$L86:
 	bar.sync 0;
-	mul.wide.u32 %rd352, %r8, 16;
-	add.s64 %rd353, %rd1, %rd352;
-	add.s64 %rd354, %rd353, 512;
-	ld.shared.s64 %rd355, [%rd354+0];
-	add.s64 %rd356, %rd355, %rd330;
-	ld.shared.s64 %rd357, [%rd1+1024];
-	mov.b64 {%r110, %r111}, %rd356;
-	shfl.sync.idx.b32 %r112|%p71, %r110, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r113, %r111, 0, %r22, %r17;
-	mov.b64 %rd358, {%r112, %r113};
-	mov.b64 %rd359, %rd357;
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, 0;
-	cvt.u64.u32 %rd367, %r2;
-	setp.eq.s64 %p72, %rd367, 0;
-	setp.gt.s64 %p73, %rd365, 0;
-	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L92;
-	atom.global.add.u64 %rd368, [%rd149], %rd365;
-	mov.b64 %rd369, %rd368;
-	mov.b64 %rd366, %rd369;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L87;
+	mov.b64 %rd324, 0;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L88;
+	mul.wide.u32 %rd325, %r7, 16;
+	add.s64 %rd326, %rd1, %rd325;
+	ld.shared.s64 %rd327, [%rd326+0];
+	mov.b64 %rd324, %rd327;
+$L88:
+	mov.b64 {%r85, %r86}, %rd324;
+	shfl.sync.up.b32 %r87|%p65, %r85, 1, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
+	mov.b64 %rd328, {%r87, %r88};
+	@!%p65 bra $L89;
+	add.s64 %rd329, %rd328, %rd324;
+	mov.b64 %rd324, %rd329;
+$L89:
+	mov.b64 {%r89, %r90}, %rd324;
+	shfl.sync.up.b32 %r91|%p66, %r89, 2, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, 2, 0, %r17;
+	mov.b64 %rd330, {%r91, %r92};
+	@!%p66 bra $L90;
+	add.s64 %rd331, %rd330, %rd324;
+	mov.b64 %rd324, %rd331;
+$L90:
+	mov.b64 {%r93, %r94}, %rd324;
+	shfl.sync.up.b32 %r95|%p67, %r93, 4, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, 4, 0, %r17;
+	mov.b64 %rd332, {%r95, %r96};
+	@!%p67 bra $L91;
+	add.s64 %rd333, %rd332, %rd324;
+	mov.b64 %rd324, %rd333;
+$L91:
+	mov.b64 {%r97, %r98}, %rd324;
+	shfl.sync.up.b32 %r99|%p68, %r97, 8, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 8, 0, %r17;
+	mov.b64 %rd334, {%r99, %r100};
+	@!%p68 bra $L92;
+	add.s64 %rd335, %rd334, %rd324;
+	mov.b64 %rd324, %rd335;
 $L92:
-	cvt.u64.u32 %rd370, %r2;
-	setp.eq.s64 %p75, %rd370, 0;
-	setp.eq.u32 %p76, %r1, 0;
-	and.pred %p77, %p75, %p76;
-	bar.sync 0;
-	@!%p77 bra $L93;
-	st.shared.s64 [%rd1+1024], %rd366;
+	mov.b64 {%r101, %r102}, %rd324;
+	shfl.sync.up.b32 %r103|%p69, %r101, 16, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 16, 0, %r17;
+	mov.b64 %rd336, {%r103, %r104};
+	@!%p69 bra $L93;
+	add.s64 %rd337, %rd336, %rd324;
+	mov.b64 %rd324, %rd337;
 $L93:
-	bar.sync 0;
-	ld.shared.s64 %rd371, [%rd1+1024];
-	mov.b64 %rd372, %rd371;
-	mov.b64 %rd366, %rd372;
-	add.s64 %rd373, %rd366, %rd364;
-	mov.b64 %rd374, %rd373;
-	mov.b64 %rd375, 0;
+	mov.b64 {%r105, %r106}, %rd324;
+	shfl.sync.up.b32 %r107|%p70, %r105, 1, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
+	mov.b64 %rd338, {%r107, %r108};
+	selp.b64 %rd339, %rd338, 0, %p70;
+	@!%p64 bra $L94;
+	mul.wide.u32 %rd340, %r7, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	add.s64 %rd342, %rd341, 512;
+	st.shared.s64 [%rd342+0], %rd339;
 $L94:
-	setp.lt.s64 %p78, %rd375, %rd325;
-	not.pred %p79, %p78;
-	@!%p79 bra $L98;
-	bra.uni $L96;
-$L98:
-	mul.lo.s64 %rd376, %rd375, %rd174;
-	mad.lo.s64 %rd377, %rd376, 4, %rd172;
-	ld.shared.s32 %r114, [%rd377+0];
-	mov.b32 %r115, %r114;
-	add.s64 %rd378, %rd374, %rd375;
-	mul.lo.s64 %rd379, %rd378, %rd148;
-	mad.lo.s64 %rd380, %rd379, 4, %rd146;
-	st.global.s32 [%rd380+0], %r115;
+	sub.u32 %r109, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r109;
+	@!%p71 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd324;
 $L95:
-	add.s64 %rd381, %rd375, 1;
-	mov.b64 %rd375, %rd381;
-	bra.uni $L94;
-$L96:
-	bra.uni $L75;
-$L74:
-	bra.uni $L73;
-$L75:
+$L87:
+	bar.sync 0;
+	mul.wide.u32 %rd343, %r8, 16;
+	add.s64 %rd344, %rd1, %rd343;
+	add.s64 %rd345, %rd344, 512;
+	ld.shared.s64 %rd346, [%rd345+0];
+	add.s64 %rd347, %rd346, %rd321;
+	ld.shared.s64 %rd348, [%rd1+1024];
+	mov.b64 {%r110, %r111}, %rd347;
+	shfl.sync.idx.b32 %r112|%p72, %r110, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r113, %r111, 0, %r22, %r17;
+	mov.b64 %rd349, {%r112, %r113};
+	mov.b64 %rd350, %rd348;
+	mov.b64 %rd351, %rd349;
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	mov.b64 %rd355, %rd353;
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, 0;
+	cvt.u64.u32 %rd358, %r2;
+	setp.eq.s64 %p73, %rd358, 0;
+	setp.gt.s64 %p74, %rd356, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L97;
+	atom.global.add.u64 %rd359, [%rd149], %rd356;
+	mov.b64 %rd360, %rd359;
+	mov.b64 %rd357, %rd360;
+$L97:
+	cvt.u64.u32 %rd361, %r2;
+	setp.eq.s64 %p76, %rd361, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
+	bar.sync 0;
+	@!%p78 bra $L98;
+	st.shared.s64 [%rd1+1024], %rd357;
+$L98:
+	bar.sync 0;
+	ld.shared.s64 %rd362, [%rd1+1024];
+	mov.b64 %rd363, %rd362;
+	mov.b64 %rd357, %rd363;
+	add.s64 %rd364, %rd357, %rd355;
+	mov.b64 %rd365, %rd364;
+	mov.b64 %rd366, 0;
+$L99:
+	setp.lt.s64 %p79, %rd366, %rd316;
+	not.pred %p80, %p79;
+	@!%p80 bra $L103;
+	bra.uni $L101;
+$L103:
+	mul.lo.s64 %rd367, %rd366, %rd174;
+	mad.lo.s64 %rd368, %rd367, 4, %rd172;
+	ld.shared.s32 %r114, [%rd368+0];
+	mov.b32 %r115, %r114;
+	add.s64 %rd369, %rd365, %rd366;
+	mul.lo.s64 %rd370, %rd369, %rd148;
+	mad.lo.s64 %rd371, %rd370, 4, %rd146;
+	st.global.s32 [%rd371+0], %r115;
+$L100:
+	add.s64 %rd372, %rd366, 1;
+	mov.b64 %rd366, %rd372;
+	bra.uni $L99;
+$L101:
+	bra.uni $L80;
+$L79:
+	bra.uni $L78;
+$L80:
 $L11:
-	add.s64 %rd382, %rd195, %rd193;
-	mov.b64 %rd195, %rd382;
+	add.s64 %rd373, %rd195, %rd193;
+	mov.b64 %rd195, %rd373;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -10006,423 +10006,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd383, %rd115;
-	mov.b64 %rd384, %rd116;
+	mov.b64 %rd374, %rd115;
+	mov.b64 %rd375, %rd116;
 	// block reduction
 	mov.b32 %r116, 1;
 	sub.u32 %r117, %r13, 1;
 	mov.b32 %r118, %r3;
-$L99:
-	setp.hs.u32 %p80, %r118, 32;
-	@%p80 bra $L100;
-	mov.b64 {%r119, %r120}, %rd383;
-	shfl.sync.down.b32 %r121|%p81, %r119, %r118, %r117, %r17;
+$L104:
+	setp.hs.u32 %p81, %r118, 32;
+	@%p81 bra $L105;
+	mov.b64 {%r119, %r120}, %rd374;
+	shfl.sync.down.b32 %r121|%p82, %r119, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r122, %r120, %r118, %r117, %r17;
-	mov.b64 %rd385, {%r121, %r122};
-	mov.b64 {%r123, %r124}, %rd384;
+	mov.b64 %rd376, {%r121, %r122};
+	mov.b64 {%r123, %r124}, %rd375;
 	shfl.sync.down.b32 %r125, %r123, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r126, %r124, %r118, %r117, %r17;
-	mov.b64 %rd386, {%r125, %r126};
-	@!%p81 bra $L101;
-	setp.ne.u32 %p82, %r18, 9;
-	@%p82 bra.uni $L103;
-	setp.lt.s64 %p83, %rd385, %rd383;
-	setp.eq.s64 %p84, %rd385, %rd383;
-	setp.lt.s64 %p85, %rd386, %rd384;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd387, %rd385, %rd383, %p87;
-	selp.b64 %rd388, %rd386, %rd384, %p87;
-	mov.b64 %rd383, %rd387;
-	mov.b64 %rd384, %rd388;
-	bra.uni $L102;
-$L103:
-	setp.ne.u32 %p88, %r18, 10;
-	@%p88 bra.uni $L104;
-	setp.gt.s64 %p89, %rd385, %rd383;
-	setp.eq.s64 %p90, %rd385, %rd383;
-	setp.lt.s64 %p91, %rd386, %rd384;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd389, %rd385, %rd383, %p93;
-	selp.b64 %rd390, %rd386, %rd384, %p93;
-	mov.b64 %rd383, %rd389;
-	mov.b64 %rd384, %rd390;
-	bra.uni $L102;
-$L104:
-	mov.b64 %rd391, %rd383;
-	mov.b64 %rd392, %rd384;
-	mov.b64 %rd393, %rd385;
-	mov.b64 %rd394, %rd386;
-	mov.b64 %rd395, %rd391;
-	mov.b64 %rd396, %rd392;
-	mov.b64 %rd397, %rd393;
-	mov.b64 %rd398, %rd394;
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
-	add.s64 %rd401, %rd395, %rd399;
-	mov.b64 %rd395, %rd401;
-	add.s64 %rd402, %rd396, %rd400;
-	mov.b64 %rd396, %rd402;
-$L105:
-	mov.b64 %rd383, %rd395;
-	mov.b64 %rd384, %rd396;
-$L102:
-$L101:
-	shl.b32 %r118, %r118, 1;
-	bra.uni $L99;
-$L100:
-	setp.eq.u32 %p94, %r7, 0;
-	@!%p94 bra $L106;
-	mul.wide.u32 %rd403, %r8, 16;
-	add.s64 %rd404, %rd1, %rd403;
-	st.shared.s64 [%rd404+0], %rd383;
-	st.shared.s64 [%rd404+8], %rd384;
-$L106:
-	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L107;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L108;
-	mul.wide.u32 %rd405, %r7, 16;
-	add.s64 %rd406, %rd1, %rd405;
-	ld.shared.s64 %rd407, [%rd406+0];
-	ld.shared.s64 %rd408, [%rd406+8];
-	mov.b64 %rd383, %rd407;
-	mov.b64 %rd384, %rd408;
+	mov.b64 %rd377, {%r125, %r126};
+	@!%p82 bra $L106;
+	setp.ne.u32 %p83, %r18, 9;
+	@%p83 bra.uni $L108;
+	setp.lt.s64 %p84, %rd376, %rd374;
+	setp.eq.s64 %p85, %rd376, %rd374;
+	setp.lt.s64 %p86, %rd377, %rd375;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd378, %rd376, %rd374, %p88;
+	selp.b64 %rd379, %rd377, %rd375, %p88;
+	mov.b64 %rd374, %rd378;
+	mov.b64 %rd375, %rd379;
+	bra.uni $L107;
 $L108:
+	setp.ne.u32 %p89, %r18, 10;
+	@%p89 bra.uni $L109;
+	setp.gt.s64 %p90, %rd376, %rd374;
+	setp.eq.s64 %p91, %rd376, %rd374;
+	setp.lt.s64 %p92, %rd377, %rd375;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd380, %rd376, %rd374, %p94;
+	selp.b64 %rd381, %rd377, %rd375, %p94;
+	mov.b64 %rd374, %rd380;
+	mov.b64 %rd375, %rd381;
+	bra.uni $L107;
+$L109:
+	mov.b64 %rd382, %rd374;
+	mov.b64 %rd383, %rd375;
+	mov.b64 %rd384, %rd376;
+	mov.b64 %rd385, %rd377;
+	mov.b64 %rd386, %rd382;
+	mov.b64 %rd387, %rd383;
+	mov.b64 %rd388, %rd384;
+	mov.b64 %rd389, %rd385;
+	mov.b64 %rd390, %rd388;
+	mov.b64 %rd391, %rd389;
+	add.s64 %rd392, %rd386, %rd390;
+	mov.b64 %rd386, %rd392;
+	add.s64 %rd393, %rd387, %rd391;
+	mov.b64 %rd387, %rd393;
+$L110:
+	mov.b64 %rd374, %rd386;
+	mov.b64 %rd375, %rd387;
+$L107:
+$L106:
+	shl.b32 %r118, %r118, 1;
+	bra.uni $L104;
+$L105:
+	setp.eq.u32 %p95, %r7, 0;
+	@!%p95 bra $L111;
+	mul.wide.u32 %rd394, %r8, 16;
+	add.s64 %rd395, %rd1, %rd394;
+	st.shared.s64 [%rd395+0], %rd374;
+	st.shared.s64 [%rd395+8], %rd375;
+$L111:
+	bar.sync 0;
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L112;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L113;
+	mul.wide.u32 %rd396, %r7, 16;
+	add.s64 %rd397, %rd1, %rd396;
+	ld.shared.s64 %rd398, [%rd397+0];
+	ld.shared.s64 %rd399, [%rd397+8];
+	mov.b64 %rd374, %rd398;
+	mov.b64 %rd375, %rd399;
+$L113:
 	sub.u32 %r127, %r10, 1;
 	mov.b32 %r128, %r116;
-$L109:
-	setp.hs.u32 %p97, %r128, 32;
-	@%p97 bra $L110;
-	mov.b64 {%r129, %r130}, %rd383;
-	shfl.sync.down.b32 %r131|%p98, %r129, %r128, %r127, %r17;
+$L114:
+	setp.hs.u32 %p98, %r128, 32;
+	@%p98 bra $L115;
+	mov.b64 {%r129, %r130}, %rd374;
+	shfl.sync.down.b32 %r131|%p99, %r129, %r128, %r127, %r17;
 	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd409, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd384;
+	mov.b64 %rd400, {%r131, %r132};
+	mov.b64 {%r133, %r134}, %rd375;
 	shfl.sync.down.b32 %r135, %r133, %r128, %r127, %r17;
 	shfl.sync.down.b32 %r136, %r134, %r128, %r127, %r17;
-	mov.b64 %rd410, {%r135, %r136};
-	@!%p98 bra $L111;
-	setp.ne.u32 %p99, %r18, 9;
-	@%p99 bra.uni $L113;
-	setp.lt.s64 %p100, %rd409, %rd383;
-	setp.eq.s64 %p101, %rd409, %rd383;
-	setp.lt.s64 %p102, %rd410, %rd384;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd411, %rd409, %rd383, %p104;
-	selp.b64 %rd412, %rd410, %rd384, %p104;
-	mov.b64 %rd383, %rd411;
-	mov.b64 %rd384, %rd412;
-	bra.uni $L112;
-$L113:
-	setp.ne.u32 %p105, %r18, 10;
-	@%p105 bra.uni $L114;
-	setp.gt.s64 %p106, %rd409, %rd383;
-	setp.eq.s64 %p107, %rd409, %rd383;
-	setp.lt.s64 %p108, %rd410, %rd384;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd413, %rd409, %rd383, %p110;
-	selp.b64 %rd414, %rd410, %rd384, %p110;
-	mov.b64 %rd383, %rd413;
-	mov.b64 %rd384, %rd414;
-	bra.uni $L112;
-$L114:
-	mov.b64 %rd415, %rd383;
-	mov.b64 %rd416, %rd384;
-	mov.b64 %rd417, %rd409;
-	mov.b64 %rd418, %rd410;
-	mov.b64 %rd395, %rd415;
-	mov.b64 %rd396, %rd416;
-	mov.b64 %rd397, %rd417;
-	mov.b64 %rd398, %rd418;
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
-	add.s64 %rd419, %rd395, %rd399;
-	mov.b64 %rd395, %rd419;
-	add.s64 %rd420, %rd396, %rd400;
-	mov.b64 %rd396, %rd420;
-$L115:
-	mov.b64 %rd383, %rd395;
-	mov.b64 %rd384, %rd396;
-$L112:
-$L111:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L109;
-$L110:
-$L107:
-	mul.wide.u32 %rd421, %r29, 16;
-	add.s64 %rd422, %rd11, %rd421;
-	setp.eq.u32 %p111, %r5, 0;
-	@!%p111 bra $L116;
-	st.global.s64 [%rd422+0], %rd383;
-	st.global.s64 [%rd422+8], %rd384;
+	mov.b64 %rd401, {%r135, %r136};
+	@!%p99 bra $L116;
+	setp.ne.u32 %p100, %r18, 9;
+	@%p100 bra.uni $L118;
+	setp.lt.s64 %p101, %rd400, %rd374;
+	setp.eq.s64 %p102, %rd400, %rd374;
+	setp.lt.s64 %p103, %rd401, %rd375;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd402, %rd400, %rd374, %p105;
+	selp.b64 %rd403, %rd401, %rd375, %p105;
+	mov.b64 %rd374, %rd402;
+	mov.b64 %rd375, %rd403;
+	bra.uni $L117;
+$L118:
+	setp.ne.u32 %p106, %r18, 10;
+	@%p106 bra.uni $L119;
+	setp.gt.s64 %p107, %rd400, %rd374;
+	setp.eq.s64 %p108, %rd400, %rd374;
+	setp.lt.s64 %p109, %rd401, %rd375;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd404, %rd400, %rd374, %p111;
+	selp.b64 %rd405, %rd401, %rd375, %p111;
+	mov.b64 %rd374, %rd404;
+	mov.b64 %rd375, %rd405;
+	bra.uni $L117;
+$L119:
+	mov.b64 %rd406, %rd374;
+	mov.b64 %rd407, %rd375;
+	mov.b64 %rd408, %rd400;
+	mov.b64 %rd409, %rd401;
+	mov.b64 %rd386, %rd406;
+	mov.b64 %rd387, %rd407;
+	mov.b64 %rd388, %rd408;
+	mov.b64 %rd389, %rd409;
+	mov.b64 %rd390, %rd388;
+	mov.b64 %rd391, %rd389;
+	add.s64 %rd410, %rd386, %rd390;
+	mov.b64 %rd386, %rd410;
+	add.s64 %rd411, %rd387, %rd391;
+	mov.b64 %rd387, %rd411;
+$L120:
+	mov.b64 %rd374, %rd386;
+	mov.b64 %rd375, %rd387;
+$L117:
 $L116:
-	// the last block combines the partials
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L114;
+$L115:
+$L112:
+	mul.wide.u32 %rd412, %r29, 16;
+	add.s64 %rd413, %rd11, %rd412;
 	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L117;
+	@!%p112 bra $L121;
+	st.global.s64 [%rd413+0], %rd374;
+	st.global.s64 [%rd413+8], %rd375;
+$L121:
+	// the last block combines the partials
+	setp.eq.u32 %p113, %r5, 0;
+	@!%p113 bra $L122;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r137, [gk_reduce_done], 1;
 	sub.u32 %r138, %r30, 1;
-	setp.eq.u32 %p113, %r137, %r138;
+	setp.eq.u32 %p114, %r137, %r138;
 	fence.acq_rel.gpu;
-	selp.b32 %r139, 1, 0, %p113;
+	selp.b32 %r139, 1, 0, %p114;
 	st.shared.u32 [%rd1+1024], %r139;
-$L117:
+$L122:
 	bar.sync 0;
 	ld.shared.u32 %r140, [%rd1+1024];
-	setp.ne.u32 %p114, %r140, 0;
-	@!%p114 bra $L118;
-	cvt.u64.u32 %rd425, %r30;
-	cvt.u64.u32 %rd426, %r5;
-	cvt.u64.u32 %rd427, %r6;
-	setp.ne.u32 %p115, %r18, 9;
-	@%p115 bra.uni $L120;
-	mov.b64 %rd423, 9223372036854775807;
-	mov.b64 %rd424, 9223372036854775807;
-	mov.b64 %rd428, %rd426;
-$L121:
-	setp.ge.s64 %p116, %rd428, %rd425;
-	@%p116 bra $L122;
-	mad.lo.s64 %rd429, %rd428, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd430, [%rd429+0];
-	ld.relaxed.gpu.global.s64 %rd431, [%rd429+8];
-	setp.lt.s64 %p117, %rd430, %rd423;
-	setp.eq.s64 %p118, %rd430, %rd423;
-	setp.lt.s64 %p119, %rd431, %rd424;
-	and.pred %p120, %p118, %p119;
-	or.pred %p121, %p117, %p120;
-	selp.b64 %rd432, %rd430, %rd423, %p121;
-	selp.b64 %rd433, %rd431, %rd424, %p121;
-	mov.b64 %rd423, %rd432;
-	mov.b64 %rd424, %rd433;
-	add.s64 %rd428, %rd428, %rd427;
-	bra.uni $L121;
-$L122:
-	bra.uni $L119;
-$L120:
-	setp.ne.u32 %p122, %r18, 10;
-	@%p122 bra.uni $L123;
-	mov.b64 %rd423, -9223372036854775808;
-	mov.b64 %rd424, 9223372036854775807;
-	mov.b64 %rd434, %rd426;
-$L124:
-	setp.ge.s64 %p123, %rd434, %rd425;
-	@%p123 bra $L125;
-	mad.lo.s64 %rd435, %rd434, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd436, [%rd435+0];
-	ld.relaxed.gpu.global.s64 %rd437, [%rd435+8];
-	setp.gt.s64 %p124, %rd436, %rd423;
-	setp.eq.s64 %p125, %rd436, %rd423;
-	setp.lt.s64 %p126, %rd437, %rd424;
-	and.pred %p127, %p125, %p126;
-	or.pred %p128, %p124, %p127;
-	selp.b64 %rd438, %rd436, %rd423, %p128;
-	selp.b64 %rd439, %rd437, %rd424, %p128;
-	mov.b64 %rd423, %rd438;
-	mov.b64 %rd424, %rd439;
-	add.s64 %rd434, %rd434, %rd427;
+	setp.ne.u32 %p115, %r140, 0;
+	@!%p115 bra $L123;
+	cvt.u64.u32 %rd416, %r30;
+	cvt.u64.u32 %rd417, %r5;
+	cvt.u64.u32 %rd418, %r6;
+	setp.ne.u32 %p116, %r18, 9;
+	@%p116 bra.uni $L125;
+	mov.b64 %rd414, 9223372036854775807;
+	mov.b64 %rd415, 9223372036854775807;
+	mov.b64 %rd419, %rd417;
+$L126:
+	setp.ge.s64 %p117, %rd419, %rd416;
+	@%p117 bra $L127;
+	mad.lo.s64 %rd420, %rd419, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd421, [%rd420+0];
+	ld.relaxed.gpu.global.s64 %rd422, [%rd420+8];
+	setp.lt.s64 %p118, %rd421, %rd414;
+	setp.eq.s64 %p119, %rd421, %rd414;
+	setp.lt.s64 %p120, %rd422, %rd415;
+	and.pred %p121, %p119, %p120;
+	or.pred %p122, %p118, %p121;
+	selp.b64 %rd423, %rd421, %rd414, %p122;
+	selp.b64 %rd424, %rd422, %rd415, %p122;
+	mov.b64 %rd414, %rd423;
+	mov.b64 %rd415, %rd424;
+	add.s64 %rd419, %rd419, %rd418;
+	bra.uni $L126;
+$L127:
 	bra.uni $L124;
 $L125:
-	bra.uni $L119;
-$L123:
+	setp.ne.u32 %p123, %r18, 10;
+	@%p123 bra.uni $L128;
+	mov.b64 %rd414, -9223372036854775808;
+	mov.b64 %rd415, 9223372036854775807;
+	mov.b64 %rd425, %rd417;
+$L129:
+	setp.ge.s64 %p124, %rd425, %rd416;
+	@%p124 bra $L130;
+	mad.lo.s64 %rd426, %rd425, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd427, [%rd426+0];
+	ld.relaxed.gpu.global.s64 %rd428, [%rd426+8];
+	setp.gt.s64 %p125, %rd427, %rd414;
+	setp.eq.s64 %p126, %rd427, %rd414;
+	setp.lt.s64 %p127, %rd428, %rd415;
+	and.pred %p128, %p126, %p127;
+	or.pred %p129, %p125, %p128;
+	selp.b64 %rd429, %rd427, %rd414, %p129;
+	selp.b64 %rd430, %rd428, %rd415, %p129;
+	mov.b64 %rd414, %rd429;
+	mov.b64 %rd415, %rd430;
+	add.s64 %rd425, %rd425, %rd418;
+	bra.uni $L129;
+$L130:
+	bra.uni $L124;
+$L128:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L126:
-	mov.b64 %rd440, %rd119;
-	mov.b64 %rd441, %rd120;
-	mov.b64 %rd423, %rd440;
-	mov.b64 %rd424, %rd441;
-	mov.b64 %rd442, %rd426;
-$L127:
-	setp.ge.s64 %p129, %rd442, %rd425;
-	@%p129 bra $L128;
-	mad.lo.s64 %rd443, %rd442, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd444, [%rd443+0];
-	ld.relaxed.gpu.global.s64 %rd445, [%rd443+8];
-	mov.b64 %rd446, %rd423;
-	mov.b64 %rd447, %rd424;
-	mov.b64 %rd448, %rd444;
-	mov.b64 %rd449, %rd445;
-	mov.b64 %rd395, %rd446;
-	mov.b64 %rd396, %rd447;
-	mov.b64 %rd397, %rd448;
-	mov.b64 %rd398, %rd449;
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
-	add.s64 %rd450, %rd395, %rd399;
-	mov.b64 %rd395, %rd450;
-	add.s64 %rd451, %rd396, %rd400;
-	mov.b64 %rd396, %rd451;
-$L129:
-	mov.b64 %rd423, %rd395;
-	mov.b64 %rd424, %rd396;
-	add.s64 %rd442, %rd442, %rd427;
-	bra.uni $L127;
-$L128:
-$L119:
-	mov.b64 %rd452, %rd423;
-	mov.b64 %rd453, %rd424;
+$L131:
+	mov.b64 %rd431, %rd119;
+	mov.b64 %rd432, %rd120;
+	mov.b64 %rd414, %rd431;
+	mov.b64 %rd415, %rd432;
+	mov.b64 %rd433, %rd417;
+$L132:
+	setp.ge.s64 %p130, %rd433, %rd416;
+	@%p130 bra $L133;
+	mad.lo.s64 %rd434, %rd433, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd435, [%rd434+0];
+	ld.relaxed.gpu.global.s64 %rd436, [%rd434+8];
+	mov.b64 %rd437, %rd414;
+	mov.b64 %rd438, %rd415;
+	mov.b64 %rd439, %rd435;
+	mov.b64 %rd440, %rd436;
+	mov.b64 %rd386, %rd437;
+	mov.b64 %rd387, %rd438;
+	mov.b64 %rd388, %rd439;
+	mov.b64 %rd389, %rd440;
+	mov.b64 %rd390, %rd388;
+	mov.b64 %rd391, %rd389;
+	add.s64 %rd441, %rd386, %rd390;
+	mov.b64 %rd386, %rd441;
+	add.s64 %rd442, %rd387, %rd391;
+	mov.b64 %rd387, %rd442;
+$L134:
+	mov.b64 %rd414, %rd386;
+	mov.b64 %rd415, %rd387;
+	add.s64 %rd433, %rd433, %rd418;
+	bra.uni $L132;
+$L133:
+$L124:
+	mov.b64 %rd443, %rd414;
+	mov.b64 %rd444, %rd415;
 	// block reduction
 	mov.b32 %r141, 1;
 	mov.b32 %r142, 1;
 	sub.u32 %r143, %r13, 1;
 	mov.b32 %r144, %r141;
-$L130:
-	setp.hs.u32 %p130, %r144, 32;
-	@%p130 bra $L131;
-	mov.b64 {%r145, %r146}, %rd452;
-	shfl.sync.down.b32 %r147|%p131, %r145, %r144, %r143, %r17;
+$L135:
+	setp.hs.u32 %p131, %r144, 32;
+	@%p131 bra $L136;
+	mov.b64 {%r145, %r146}, %rd443;
+	shfl.sync.down.b32 %r147|%p132, %r145, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd454, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd453;
+	mov.b64 %rd445, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd444;
 	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd455, {%r151, %r152};
-	@!%p131 bra $L132;
-	setp.ne.u32 %p132, %r18, 9;
-	@%p132 bra.uni $L134;
-	setp.lt.s64 %p133, %rd454, %rd452;
-	setp.eq.s64 %p134, %rd454, %rd452;
-	setp.lt.s64 %p135, %rd455, %rd453;
-	and.pred %p136, %p134, %p135;
-	or.pred %p137, %p133, %p136;
-	selp.b64 %rd456, %rd454, %rd452, %p137;
-	selp.b64 %rd457, %rd455, %rd453, %p137;
-	mov.b64 %rd452, %rd456;
-	mov.b64 %rd453, %rd457;
-	bra.uni $L133;
-$L134:
-	setp.ne.u32 %p138, %r18, 10;
-	@%p138 bra.uni $L135;
-	setp.gt.s64 %p139, %rd454, %rd452;
-	setp.eq.s64 %p140, %rd454, %rd452;
-	setp.lt.s64 %p141, %rd455, %rd453;
-	and.pred %p142, %p140, %p141;
-	or.pred %p143, %p139, %p142;
-	selp.b64 %rd458, %rd454, %rd452, %p143;
-	selp.b64 %rd459, %rd455, %rd453, %p143;
-	mov.b64 %rd452, %rd458;
-	mov.b64 %rd453, %rd459;
-	bra.uni $L133;
-$L135:
-	mov.b64 %rd460, %rd452;
-	mov.b64 %rd461, %rd453;
-	mov.b64 %rd462, %rd454;
-	mov.b64 %rd463, %rd455;
-	mov.b64 %rd395, %rd460;
-	mov.b64 %rd396, %rd461;
-	mov.b64 %rd397, %rd462;
-	mov.b64 %rd398, %rd463;
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
-	add.s64 %rd464, %rd395, %rd399;
-	mov.b64 %rd395, %rd464;
-	add.s64 %rd465, %rd396, %rd400;
-	mov.b64 %rd396, %rd465;
-$L136:
-	mov.b64 %rd452, %rd395;
-	mov.b64 %rd453, %rd396;
-$L133:
-$L132:
-	shl.b32 %r144, %r144, 1;
-	bra.uni $L130;
-$L131:
-	setp.eq.u32 %p144, %r7, 0;
-	@!%p144 bra $L137;
-	mul.wide.u32 %rd466, %r8, 16;
-	add.s64 %rd467, %rd1, %rd466;
-	st.shared.s64 [%rd467+0], %rd452;
-	st.shared.s64 [%rd467+8], %rd453;
-$L137:
-	bar.sync 0;
-	setp.eq.u32 %p145, %r8, 0;
-	@!%p145 bra $L138;
-	setp.lo.u32 %p146, %r7, %r10;
-	@!%p146 bra $L139;
-	mul.wide.u32 %rd468, %r7, 16;
-	add.s64 %rd469, %rd1, %rd468;
-	ld.shared.s64 %rd470, [%rd469+0];
-	ld.shared.s64 %rd471, [%rd469+8];
-	mov.b64 %rd452, %rd470;
-	mov.b64 %rd453, %rd471;
+	mov.b64 %rd446, {%r151, %r152};
+	@!%p132 bra $L137;
+	setp.ne.u32 %p133, %r18, 9;
+	@%p133 bra.uni $L139;
+	setp.lt.s64 %p134, %rd445, %rd443;
+	setp.eq.s64 %p135, %rd445, %rd443;
+	setp.lt.s64 %p136, %rd446, %rd444;
+	and.pred %p137, %p135, %p136;
+	or.pred %p138, %p134, %p137;
+	selp.b64 %rd447, %rd445, %rd443, %p138;
+	selp.b64 %rd448, %rd446, %rd444, %p138;
+	mov.b64 %rd443, %rd447;
+	mov.b64 %rd444, %rd448;
+	bra.uni $L138;
 $L139:
+	setp.ne.u32 %p139, %r18, 10;
+	@%p139 bra.uni $L140;
+	setp.gt.s64 %p140, %rd445, %rd443;
+	setp.eq.s64 %p141, %rd445, %rd443;
+	setp.lt.s64 %p142, %rd446, %rd444;
+	and.pred %p143, %p141, %p142;
+	or.pred %p144, %p140, %p143;
+	selp.b64 %rd449, %rd445, %rd443, %p144;
+	selp.b64 %rd450, %rd446, %rd444, %p144;
+	mov.b64 %rd443, %rd449;
+	mov.b64 %rd444, %rd450;
+	bra.uni $L138;
+$L140:
+	mov.b64 %rd451, %rd443;
+	mov.b64 %rd452, %rd444;
+	mov.b64 %rd453, %rd445;
+	mov.b64 %rd454, %rd446;
+	mov.b64 %rd386, %rd451;
+	mov.b64 %rd387, %rd452;
+	mov.b64 %rd388, %rd453;
+	mov.b64 %rd389, %rd454;
+	mov.b64 %rd390, %rd388;
+	mov.b64 %rd391, %rd389;
+	add.s64 %rd455, %rd386, %rd390;
+	mov.b64 %rd386, %rd455;
+	add.s64 %rd456, %rd387, %rd391;
+	mov.b64 %rd387, %rd456;
+$L141:
+	mov.b64 %rd443, %rd386;
+	mov.b64 %rd444, %rd387;
+$L138:
+$L137:
+	shl.b32 %r144, %r144, 1;
+	bra.uni $L135;
+$L136:
+	setp.eq.u32 %p145, %r7, 0;
+	@!%p145 bra $L142;
+	mul.wide.u32 %rd457, %r8, 16;
+	add.s64 %rd458, %rd1, %rd457;
+	st.shared.s64 [%rd458+0], %rd443;
+	st.shared.s64 [%rd458+8], %rd444;
+$L142:
+	bar.sync 0;
+	setp.eq.u32 %p146, %r8, 0;
+	@!%p146 bra $L143;
+	setp.lo.u32 %p147, %r7, %r10;
+	@!%p147 bra $L144;
+	mul.wide.u32 %rd459, %r7, 16;
+	add.s64 %rd460, %rd1, %rd459;
+	ld.shared.s64 %rd461, [%rd460+0];
+	ld.shared.s64 %rd462, [%rd460+8];
+	mov.b64 %rd443, %rd461;
+	mov.b64 %rd444, %rd462;
+$L144:
 	sub.u32 %r153, %r10, 1;
 	mov.b32 %r154, %r142;
-$L140:
-	setp.hs.u32 %p147, %r154, 32;
-	@%p147 bra $L141;
-	mov.b64 {%r155, %r156}, %rd452;
-	shfl.sync.down.b32 %r157|%p148, %r155, %r154, %r153, %r17;
+$L145:
+	setp.hs.u32 %p148, %r154, 32;
+	@%p148 bra $L146;
+	mov.b64 {%r155, %r156}, %rd443;
+	shfl.sync.down.b32 %r157|%p149, %r155, %r154, %r153, %r17;
 	shfl.sync.down.b32 %r158, %r156, %r154, %r153, %r17;
-	mov.b64 %rd472, {%r157, %r158};
-	mov.b64 {%r159, %r160}, %rd453;
+	mov.b64 %rd463, {%r157, %r158};
+	mov.b64 {%r159, %r160}, %rd444;
 	shfl.sync.down.b32 %r161, %r159, %r154, %r153, %r17;
 	shfl.sync.down.b32 %r162, %r160, %r154, %r153, %r17;
-	mov.b64 %rd473, {%r161, %r162};
-	@!%p148 bra $L142;
-	setp.ne.u32 %p149, %r18, 9;
-	@%p149 bra.uni $L144;
-	setp.lt.s64 %p150, %rd472, %rd452;
-	setp.eq.s64 %p151, %rd472, %rd452;
-	setp.lt.s64 %p152, %rd473, %rd453;
-	and.pred %p153, %p151, %p152;
-	or.pred %p154, %p150, %p153;
-	selp.b64 %rd474, %rd472, %rd452, %p154;
-	selp.b64 %rd475, %rd473, %rd453, %p154;
-	mov.b64 %rd452, %rd474;
-	mov.b64 %rd453, %rd475;
-	bra.uni $L143;
-$L144:
-	setp.ne.u32 %p155, %r18, 10;
-	@%p155 bra.uni $L145;
-	setp.gt.s64 %p156, %rd472, %rd452;
-	setp.eq.s64 %p157, %rd472, %rd452;
-	setp.lt.s64 %p158, %rd473, %rd453;
-	and.pred %p159, %p157, %p158;
-	or.pred %p160, %p156, %p159;
-	selp.b64 %rd476, %rd472, %rd452, %p160;
-	selp.b64 %rd477, %rd473, %rd453, %p160;
-	mov.b64 %rd452, %rd476;
-	mov.b64 %rd453, %rd477;
-	bra.uni $L143;
-$L145:
-	mov.b64 %rd478, %rd452;
-	mov.b64 %rd479, %rd453;
-	mov.b64 %rd480, %rd472;
-	mov.b64 %rd481, %rd473;
-	mov.b64 %rd395, %rd478;
-	mov.b64 %rd396, %rd479;
-	mov.b64 %rd397, %rd480;
-	mov.b64 %rd398, %rd481;
-	mov.b64 %rd399, %rd397;
-	mov.b64 %rd400, %rd398;
-	add.s64 %rd482, %rd395, %rd399;
-	mov.b64 %rd395, %rd482;
-	add.s64 %rd483, %rd396, %rd400;
-	mov.b64 %rd396, %rd483;
-$L146:
-	mov.b64 %rd452, %rd395;
-	mov.b64 %rd453, %rd396;
-$L143:
-$L142:
-	shl.b32 %r154, %r154, 1;
-	bra.uni $L140;
-$L141:
-$L138:
-	@!%p112 bra $L147;
-	st.global.s64 [%rd13+0], %rd452;
-	st.global.s64 [%rd13+8], %rd453;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd464, {%r161, %r162};
+	@!%p149 bra $L147;
+	setp.ne.u32 %p150, %r18, 9;
+	@%p150 bra.uni $L149;
+	setp.lt.s64 %p151, %rd463, %rd443;
+	setp.eq.s64 %p152, %rd463, %rd443;
+	setp.lt.s64 %p153, %rd464, %rd444;
+	and.pred %p154, %p152, %p153;
+	or.pred %p155, %p151, %p154;
+	selp.b64 %rd465, %rd463, %rd443, %p155;
+	selp.b64 %rd466, %rd464, %rd444, %p155;
+	mov.b64 %rd443, %rd465;
+	mov.b64 %rd444, %rd466;
+	bra.uni $L148;
+$L149:
+	setp.ne.u32 %p156, %r18, 10;
+	@%p156 bra.uni $L150;
+	setp.gt.s64 %p157, %rd463, %rd443;
+	setp.eq.s64 %p158, %rd463, %rd443;
+	setp.lt.s64 %p159, %rd464, %rd444;
+	and.pred %p160, %p158, %p159;
+	or.pred %p161, %p157, %p160;
+	selp.b64 %rd467, %rd463, %rd443, %p161;
+	selp.b64 %rd468, %rd464, %rd444, %p161;
+	mov.b64 %rd443, %rd467;
+	mov.b64 %rd444, %rd468;
+	bra.uni $L148;
+$L150:
+	mov.b64 %rd469, %rd443;
+	mov.b64 %rd470, %rd444;
+	mov.b64 %rd471, %rd463;
+	mov.b64 %rd472, %rd464;
+	mov.b64 %rd386, %rd469;
+	mov.b64 %rd387, %rd470;
+	mov.b64 %rd388, %rd471;
+	mov.b64 %rd389, %rd472;
+	mov.b64 %rd390, %rd388;
+	mov.b64 %rd391, %rd389;
+	add.s64 %rd473, %rd386, %rd390;
+	mov.b64 %rd386, %rd473;
+	add.s64 %rd474, %rd387, %rd391;
+	mov.b64 %rd387, %rd474;
+$L151:
+	mov.b64 %rd443, %rd386;
+	mov.b64 %rd444, %rd387;
+$L148:
 $L147:
-$L118:
+	shl.b32 %r154, %r154, 1;
+	bra.uni $L145;
+$L146:
+$L143:
+	@!%p113 bra $L152;
+	st.global.s64 [%rd13+0], %rd443;
+	st.global.s64 [%rd13+8], %rd444;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L152:
+$L123:
 	ret;
 }
 `
@@ -10499,9 +10499,9 @@ const gokkosPTX5 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<158>;
+	.reg .pred %p<159>;
 	.reg .b32 %r<172>;
-	.reg .b64 %rd<500>;
+	.reg .b64 %rd<491>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -11045,240 +11045,240 @@ $L50:
 	@!%p35 bra $L64;
 	mov.b64 %rd306, %rd136;
 	mov.b32 %r83, %r52;
-	setp.lt.s64 %p47, %rd122, 64;
-	setp.le.s64 %p48, %rd166, 1;
-	or.pred %p49, %p47, %p48;
-	@!%p49 bra $L65;
-	cvt.s64.s32 %rd307, %r83;
-	add.s64 %rd308, %rd307, 1;
-	mul.lo.s64 %rd309, %rd308, %rd139;
-	mad.lo.s64 %rd310, %rd309, 8, %rd137;
-	ld.global.nc.s64 %rd311, [%rd310+0];
-	mov.b64 %rd312, %rd311;
-	cvt.s64.s32 %rd313, %r83;
-	mul.lo.s64 %rd314, %rd313, %rd139;
-	mad.lo.s64 %rd315, %rd314, 8, %rd137;
-	ld.global.nc.s64 %rd316, [%rd315+0];
-	mov.b64 %rd317, %rd316;
-	sub.s64 %rd318, %rd312, %rd317;
-	add.s64 %rd319, %rd123, %rd318;
-	mov.b64 %rd123, %rd319;
-	bra.uni $L66;
+	mov.b64 %rd307, %rd122;
+	mov.b64 %rd308, %rd166;
 $L65:
-	mov.b64 %rd320, %rd166;
-	setp.ge.s64 %p50, %rd122, 4096;
-	@!%p50 bra $L68;
-	mul.lo.s64 %rd321, %rd320, 4;
-	mov.b64 %rd320, %rd321;
-$L68:
-	setp.ge.s64 %p51, %rd122, 65536;
-	@!%p51 bra $L70;
-	mul.lo.s64 %rd322, %rd320, 4;
-	mov.b64 %rd320, %rd322;
-$L70:
-	sub.s64 %rd323, %rd320, 1;
-	and.b64 %rd324, %rd122, %rd323;
-	setp.eq.s64 %p52, %rd324, 0;
-	@!%p52 bra $L72;
-	cvt.s64.s32 %rd325, %r83;
-	add.s64 %rd326, %rd325, 1;
-	mul.lo.s64 %rd327, %rd326, %rd139;
-	mad.lo.s64 %rd328, %rd327, 8, %rd137;
-	ld.global.nc.s64 %rd329, [%rd328+0];
-	mov.b64 %rd330, %rd329;
-	cvt.s64.s32 %rd331, %r83;
-	mul.lo.s64 %rd332, %rd331, %rd139;
-	mad.lo.s64 %rd333, %rd332, 8, %rd137;
-	ld.global.nc.s64 %rd334, [%rd333+0];
-	mov.b64 %rd335, %rd334;
-	sub.s64 %rd336, %rd330, %rd335;
-	mul.lo.s64 %rd337, %rd320, %rd336;
-	add.s64 %rd338, %rd123, %rd337;
-	mov.b64 %rd123, %rd338;
-$L72:
+	setp.lt.s64 %p47, %rd307, 64;
+	setp.le.s64 %p48, %rd308, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L69;
+	mov.b64 %rd309, 1;
+	bra.uni $L67;
+$L69:
+	mov.b64 %rd310, %rd308;
+	setp.ge.s64 %p50, %rd307, 4096;
+	@!%p50 bra $L71;
+	mul.lo.s64 %rd311, %rd310, 4;
+	mov.b64 %rd310, %rd311;
+$L71:
+	setp.ge.s64 %p51, %rd307, 65536;
+	@!%p51 bra $L73;
+	mul.lo.s64 %rd312, %rd310, 4;
+	mov.b64 %rd310, %rd312;
+$L73:
+	sub.s64 %rd313, %rd310, 1;
+	and.b64 %rd314, %rd307, %rd313;
+	setp.eq.s64 %p52, %rd314, 0;
+	@!%p52 bra $L75;
+	mov.b64 %rd309, %rd310;
+	bra.uni $L67;
+$L75:
+	mov.b64 %rd309, 0;
+	bra.uni $L67;
 $L66:
-	add.s64 %rd339, %rd122, 1;
-	mov.b64 %rd122, %rd339;
+	bra.uni $L65;
+$L67:
+	mov.b64 %rd315, %rd309;
+	setp.ne.s64 %p53, %rd315, 0;
+	@!%p53 bra $L77;
+	cvt.s64.s32 %rd316, %r83;
+	add.s64 %rd317, %rd316, 1;
+	mul.lo.s64 %rd318, %rd317, %rd139;
+	mad.lo.s64 %rd319, %rd318, 8, %rd137;
+	ld.global.nc.s64 %rd320, [%rd319+0];
+	mov.b64 %rd321, %rd320;
+	cvt.s64.s32 %rd322, %r83;
+	mul.lo.s64 %rd323, %rd322, %rd139;
+	mad.lo.s64 %rd324, %rd323, 8, %rd137;
+	ld.global.nc.s64 %rd325, [%rd324+0];
+	mov.b64 %rd326, %rd325;
+	sub.s64 %rd327, %rd321, %rd326;
+	mul.lo.s64 %rd328, %rd315, %rd327;
+	add.s64 %rd329, %rd123, %rd328;
+	mov.b64 %rd123, %rd329;
+$L77:
+	add.s64 %rd330, %rd122, 1;
+	mov.b64 %rd122, %rd330;
 $L64:
 $L47:
 $L23:
-	add.s64 %rd340, %rd212, %rd201;
-	mov.b64 %rd212, %rd340;
+	add.s64 %rd331, %rd212, %rd201;
+	mov.b64 %rd212, %rd331;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd341, %rd206;
-$L73:
-	@!%p13 bra $L77;
-	bra.uni $L75;
-$L77:
-	// block scan
-	mov.b64 %rd342, %rd341;
-	mov.b32 %r84, %r3;
+	mov.b64 %rd332, %rd206;
 $L78:
-	setp.hs.u32 %p53, %r84, 32;
-	@%p53 bra $L79;
-	mov.b64 {%r85, %r86}, %rd342;
-	shfl.sync.up.b32 %r87|%p54, %r85, %r84, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
-	mov.b64 %rd343, {%r87, %r88};
-	@!%p54 bra $L80;
-	add.s64 %rd344, %rd343, %rd342;
-	mov.b64 %rd342, %rd344;
-$L80:
-	shl.b32 %r84, %r84, 1;
-	bra.uni $L78;
-$L79:
-	mov.b64 {%r89, %r90}, %rd342;
-	shfl.sync.up.b32 %r91|%p55, %r89, %r3, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
-	mov.b64 %rd345, {%r91, %r92};
-	setp.lo.u32 %p56, %r3, 32;
-	and.pred %p57, %p55, %p56;
-	selp.b64 %rd346, %rd345, 0, %p57;
-	sub.u32 %r93, %r13, %r3;
-	setp.eq.u32 %p58, %r7, %r93;
-	@!%p58 bra $L81;
-	mul.wide.u32 %rd347, %r8, 16;
-	add.s64 %rd348, %rd1, %rd347;
-	st.shared.s64 [%rd348+0], %rd342;
-$L81:
-	bar.sync 0;
-	setp.eq.u32 %p59, %r8, 0;
-	@!%p59 bra $L82;
-	mov.b64 %rd349, 0;
-	setp.lo.u32 %p60, %r7, %r10;
-	@!%p60 bra $L83;
-	mul.wide.u32 %rd350, %r7, 16;
-	add.s64 %rd351, %rd1, %rd350;
-	ld.shared.s64 %rd352, [%rd351+0];
-	mov.b64 %rd349, %rd352;
-$L83:
-	mov.b64 {%r94, %r95}, %rd349;
-	shfl.sync.up.b32 %r96|%p61, %r94, 1, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
-	mov.b64 %rd353, {%r96, %r97};
-	@!%p61 bra $L84;
-	add.s64 %rd354, %rd353, %rd349;
-	mov.b64 %rd349, %rd354;
-$L84:
-	mov.b64 {%r98, %r99}, %rd349;
-	shfl.sync.up.b32 %r100|%p62, %r98, 2, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
-	mov.b64 %rd355, {%r100, %r101};
-	@!%p62 bra $L85;
-	add.s64 %rd356, %rd355, %rd349;
-	mov.b64 %rd349, %rd356;
-$L85:
-	mov.b64 {%r102, %r103}, %rd349;
-	shfl.sync.up.b32 %r104|%p63, %r102, 4, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
-	mov.b64 %rd357, {%r104, %r105};
-	@!%p63 bra $L86;
-	add.s64 %rd358, %rd357, %rd349;
-	mov.b64 %rd349, %rd358;
-$L86:
-	mov.b64 {%r106, %r107}, %rd349;
-	shfl.sync.up.b32 %r108|%p64, %r106, 8, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
-	mov.b64 %rd359, {%r108, %r109};
-	@!%p64 bra $L87;
-	add.s64 %rd360, %rd359, %rd349;
-	mov.b64 %rd349, %rd360;
-$L87:
-	mov.b64 {%r110, %r111}, %rd349;
-	shfl.sync.up.b32 %r112|%p65, %r110, 16, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
-	mov.b64 %rd361, {%r112, %r113};
-	@!%p65 bra $L88;
-	add.s64 %rd362, %rd361, %rd349;
-	mov.b64 %rd349, %rd362;
-$L88:
-	mov.b64 {%r114, %r115}, %rd349;
-	shfl.sync.up.b32 %r116|%p66, %r114, 1, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
-	mov.b64 %rd363, {%r116, %r117};
-	selp.b64 %rd364, %rd363, 0, %p66;
-	@!%p60 bra $L89;
-	mul.wide.u32 %rd365, %r7, 16;
-	add.s64 %rd366, %rd1, %rd365;
-	add.s64 %rd367, %rd366, 512;
-	st.shared.s64 [%rd367+0], %rd364;
-$L89:
-	sub.u32 %r118, %r10, 1;
-	setp.eq.u32 %p67, %r7, %r118;
-	@!%p67 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd349;
-$L90:
+	@!%p13 bra $L82;
+	bra.uni $L80;
 $L82:
+	// block scan
+	mov.b64 %rd333, %rd332;
+	mov.b32 %r84, %r3;
+$L83:
+	setp.hs.u32 %p54, %r84, 32;
+	@%p54 bra $L84;
+	mov.b64 {%r85, %r86}, %rd333;
+	shfl.sync.up.b32 %r87|%p55, %r85, %r84, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, %r84, 0, %r17;
+	mov.b64 %rd334, {%r87, %r88};
+	@!%p55 bra $L85;
+	add.s64 %rd335, %rd334, %rd333;
+	mov.b64 %rd333, %rd335;
+$L85:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L83;
+$L84:
+	mov.b64 {%r89, %r90}, %rd333;
+	shfl.sync.up.b32 %r91|%p56, %r89, %r3, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r3, 0, %r17;
+	mov.b64 %rd336, {%r91, %r92};
+	setp.lo.u32 %p57, %r3, 32;
+	and.pred %p58, %p56, %p57;
+	selp.b64 %rd337, %rd336, 0, %p58;
+	sub.u32 %r93, %r13, %r3;
+	setp.eq.u32 %p59, %r7, %r93;
+	@!%p59 bra $L86;
+	mul.wide.u32 %rd338, %r8, 16;
+	add.s64 %rd339, %rd1, %rd338;
+	st.shared.s64 [%rd339+0], %rd333;
+$L86:
 	bar.sync 0;
-	mul.wide.u32 %rd368, %r8, 16;
-	add.s64 %rd369, %rd1, %rd368;
-	add.s64 %rd370, %rd369, 512;
-	ld.shared.s64 %rd371, [%rd370+0];
-	add.s64 %rd372, %rd371, %rd346;
-	ld.shared.s64 %rd373, [%rd1+1024];
-	mov.b64 {%r119, %r120}, %rd372;
-	shfl.sync.idx.b32 %r121|%p68, %r119, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r122, %r120, 0, %r22, %r17;
-	mov.b64 %rd374, {%r121, %r122};
-	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
-	mov.b64 %rd381, %rd379;
-	mov.b64 %rd382, 0;
-	cvt.u64.u32 %rd383, %r2;
-	setp.eq.s64 %p69, %rd383, 0;
-	setp.gt.s64 %p70, %rd381, 0;
-	and.pred %p71, %p69, %p70;
-	@!%p71 bra $L92;
-	atom.global.add.u64 %rd384, [%rd156], %rd381;
-	mov.b64 %rd385, %rd384;
-	mov.b64 %rd382, %rd385;
+	setp.eq.u32 %p60, %r8, 0;
+	@!%p60 bra $L87;
+	mov.b64 %rd340, 0;
+	setp.lo.u32 %p61, %r7, %r10;
+	@!%p61 bra $L88;
+	mul.wide.u32 %rd341, %r7, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	ld.shared.s64 %rd343, [%rd342+0];
+	mov.b64 %rd340, %rd343;
+$L88:
+	mov.b64 {%r94, %r95}, %rd340;
+	shfl.sync.up.b32 %r96|%p62, %r94, 1, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 1, 0, %r17;
+	mov.b64 %rd344, {%r96, %r97};
+	@!%p62 bra $L89;
+	add.s64 %rd345, %rd344, %rd340;
+	mov.b64 %rd340, %rd345;
+$L89:
+	mov.b64 {%r98, %r99}, %rd340;
+	shfl.sync.up.b32 %r100|%p63, %r98, 2, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 2, 0, %r17;
+	mov.b64 %rd346, {%r100, %r101};
+	@!%p63 bra $L90;
+	add.s64 %rd347, %rd346, %rd340;
+	mov.b64 %rd340, %rd347;
+$L90:
+	mov.b64 {%r102, %r103}, %rd340;
+	shfl.sync.up.b32 %r104|%p64, %r102, 4, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 4, 0, %r17;
+	mov.b64 %rd348, {%r104, %r105};
+	@!%p64 bra $L91;
+	add.s64 %rd349, %rd348, %rd340;
+	mov.b64 %rd340, %rd349;
+$L91:
+	mov.b64 {%r106, %r107}, %rd340;
+	shfl.sync.up.b32 %r108|%p65, %r106, 8, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 8, 0, %r17;
+	mov.b64 %rd350, {%r108, %r109};
+	@!%p65 bra $L92;
+	add.s64 %rd351, %rd350, %rd340;
+	mov.b64 %rd340, %rd351;
 $L92:
-	cvt.u64.u32 %rd386, %r2;
-	setp.eq.s64 %p72, %rd386, 0;
-	setp.eq.u32 %p73, %r1, 0;
-	and.pred %p74, %p72, %p73;
-	bar.sync 0;
-	@!%p74 bra $L93;
-	st.shared.s64 [%rd1+1024], %rd382;
+	mov.b64 {%r110, %r111}, %rd340;
+	shfl.sync.up.b32 %r112|%p66, %r110, 16, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 16, 0, %r17;
+	mov.b64 %rd352, {%r112, %r113};
+	@!%p66 bra $L93;
+	add.s64 %rd353, %rd352, %rd340;
+	mov.b64 %rd340, %rd353;
 $L93:
-	bar.sync 0;
-	ld.shared.s64 %rd387, [%rd1+1024];
-	mov.b64 %rd388, %rd387;
-	mov.b64 %rd382, %rd388;
-	add.s64 %rd389, %rd382, %rd380;
-	mov.b64 %rd390, %rd389;
-	mov.b64 %rd391, 0;
+	mov.b64 {%r114, %r115}, %rd340;
+	shfl.sync.up.b32 %r116|%p67, %r114, 1, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 1, 0, %r17;
+	mov.b64 %rd354, {%r116, %r117};
+	selp.b64 %rd355, %rd354, 0, %p67;
+	@!%p61 bra $L94;
+	mul.wide.u32 %rd356, %r7, 16;
+	add.s64 %rd357, %rd1, %rd356;
+	add.s64 %rd358, %rd357, 512;
+	st.shared.s64 [%rd358+0], %rd355;
 $L94:
-	setp.lt.s64 %p75, %rd391, %rd341;
-	not.pred %p76, %p75;
-	@!%p76 bra $L98;
-	bra.uni $L96;
-$L98:
-	mul.lo.s64 %rd392, %rd391, %rd184;
-	mad.lo.s64 %rd393, %rd392, 4, %rd182;
-	ld.shared.s32 %r123, [%rd393+0];
-	mov.b32 %r124, %r123;
-	add.s64 %rd394, %rd390, %rd391;
-	mul.lo.s64 %rd395, %rd394, %rd155;
-	mad.lo.s64 %rd396, %rd395, 4, %rd153;
-	st.global.s32 [%rd396+0], %r124;
+	sub.u32 %r118, %r10, 1;
+	setp.eq.u32 %p68, %r7, %r118;
+	@!%p68 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd340;
 $L95:
-	add.s64 %rd397, %rd391, 1;
-	mov.b64 %rd391, %rd397;
-	bra.uni $L94;
-$L96:
-	bra.uni $L75;
-$L74:
-	bra.uni $L73;
-$L75:
+$L87:
+	bar.sync 0;
+	mul.wide.u32 %rd359, %r8, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	add.s64 %rd361, %rd360, 512;
+	ld.shared.s64 %rd362, [%rd361+0];
+	add.s64 %rd363, %rd362, %rd337;
+	ld.shared.s64 %rd364, [%rd1+1024];
+	mov.b64 {%r119, %r120}, %rd363;
+	shfl.sync.idx.b32 %r121|%p69, %r119, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r122, %r120, 0, %r22, %r17;
+	mov.b64 %rd365, {%r121, %r122};
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, %rd370;
+	mov.b64 %rd373, 0;
+	cvt.u64.u32 %rd374, %r2;
+	setp.eq.s64 %p70, %rd374, 0;
+	setp.gt.s64 %p71, %rd372, 0;
+	and.pred %p72, %p70, %p71;
+	@!%p72 bra $L97;
+	atom.global.add.u64 %rd375, [%rd156], %rd372;
+	mov.b64 %rd376, %rd375;
+	mov.b64 %rd373, %rd376;
+$L97:
+	cvt.u64.u32 %rd377, %r2;
+	setp.eq.s64 %p73, %rd377, 0;
+	setp.eq.u32 %p74, %r1, 0;
+	and.pred %p75, %p73, %p74;
+	bar.sync 0;
+	@!%p75 bra $L98;
+	st.shared.s64 [%rd1+1024], %rd373;
+$L98:
+	bar.sync 0;
+	ld.shared.s64 %rd378, [%rd1+1024];
+	mov.b64 %rd379, %rd378;
+	mov.b64 %rd373, %rd379;
+	add.s64 %rd380, %rd373, %rd371;
+	mov.b64 %rd381, %rd380;
+	mov.b64 %rd382, 0;
+$L99:
+	setp.lt.s64 %p76, %rd382, %rd332;
+	not.pred %p77, %p76;
+	@!%p77 bra $L103;
+	bra.uni $L101;
+$L103:
+	mul.lo.s64 %rd383, %rd382, %rd184;
+	mad.lo.s64 %rd384, %rd383, 4, %rd182;
+	ld.shared.s32 %r123, [%rd384+0];
+	mov.b32 %r124, %r123;
+	add.s64 %rd385, %rd381, %rd382;
+	mul.lo.s64 %rd386, %rd385, %rd155;
+	mad.lo.s64 %rd387, %rd386, 4, %rd153;
+	st.global.s32 [%rd387+0], %r124;
+$L100:
+	add.s64 %rd388, %rd382, 1;
+	mov.b64 %rd382, %rd388;
+	bra.uni $L99;
+$L101:
+	bra.uni $L80;
+$L79:
+	bra.uni $L78;
+$L80:
 $L11:
-	add.s64 %rd398, %rd205, %rd203;
-	mov.b64 %rd205, %rd398;
+	add.s64 %rd389, %rd205, %rd203;
+	mov.b64 %rd205, %rd389;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -11286,423 +11286,423 @@ $L7:
 	add.s64 %rd135, %rd135, %rd134;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd399, %rd122;
-	mov.b64 %rd400, %rd123;
+	mov.b64 %rd390, %rd122;
+	mov.b64 %rd391, %rd123;
 	// block reduction
 	mov.b32 %r125, 1;
 	sub.u32 %r126, %r13, 1;
 	mov.b32 %r127, %r3;
-$L99:
-	setp.hs.u32 %p77, %r127, 32;
-	@%p77 bra $L100;
-	mov.b64 {%r128, %r129}, %rd399;
-	shfl.sync.down.b32 %r130|%p78, %r128, %r127, %r126, %r17;
+$L104:
+	setp.hs.u32 %p78, %r127, 32;
+	@%p78 bra $L105;
+	mov.b64 {%r128, %r129}, %rd390;
+	shfl.sync.down.b32 %r130|%p79, %r128, %r127, %r126, %r17;
 	shfl.sync.down.b32 %r131, %r129, %r127, %r126, %r17;
-	mov.b64 %rd401, {%r130, %r131};
-	mov.b64 {%r132, %r133}, %rd400;
+	mov.b64 %rd392, {%r130, %r131};
+	mov.b64 {%r132, %r133}, %rd391;
 	shfl.sync.down.b32 %r134, %r132, %r127, %r126, %r17;
 	shfl.sync.down.b32 %r135, %r133, %r127, %r126, %r17;
-	mov.b64 %rd402, {%r134, %r135};
-	@!%p78 bra $L101;
-	setp.ne.u32 %p79, %r18, 9;
-	@%p79 bra.uni $L103;
-	setp.lt.s64 %p80, %rd401, %rd399;
-	setp.eq.s64 %p81, %rd401, %rd399;
-	setp.lt.s64 %p82, %rd402, %rd400;
-	and.pred %p83, %p81, %p82;
-	or.pred %p84, %p80, %p83;
-	selp.b64 %rd403, %rd401, %rd399, %p84;
-	selp.b64 %rd404, %rd402, %rd400, %p84;
-	mov.b64 %rd399, %rd403;
-	mov.b64 %rd400, %rd404;
-	bra.uni $L102;
-$L103:
-	setp.ne.u32 %p85, %r18, 10;
-	@%p85 bra.uni $L104;
-	setp.gt.s64 %p86, %rd401, %rd399;
-	setp.eq.s64 %p87, %rd401, %rd399;
-	setp.lt.s64 %p88, %rd402, %rd400;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd405, %rd401, %rd399, %p90;
-	selp.b64 %rd406, %rd402, %rd400, %p90;
-	mov.b64 %rd399, %rd405;
-	mov.b64 %rd400, %rd406;
-	bra.uni $L102;
-$L104:
-	mov.b64 %rd407, %rd399;
-	mov.b64 %rd408, %rd400;
-	mov.b64 %rd409, %rd401;
-	mov.b64 %rd410, %rd402;
-	mov.b64 %rd411, %rd407;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd413, %rd409;
-	mov.b64 %rd414, %rd410;
-	mov.b64 %rd415, %rd413;
-	mov.b64 %rd416, %rd414;
-	add.s64 %rd417, %rd411, %rd415;
-	mov.b64 %rd411, %rd417;
-	add.s64 %rd418, %rd412, %rd416;
-	mov.b64 %rd412, %rd418;
-$L105:
-	mov.b64 %rd399, %rd411;
-	mov.b64 %rd400, %rd412;
-$L102:
-$L101:
-	shl.b32 %r127, %r127, 1;
-	bra.uni $L99;
-$L100:
-	setp.eq.u32 %p91, %r7, 0;
-	@!%p91 bra $L106;
-	mul.wide.u32 %rd419, %r8, 16;
-	add.s64 %rd420, %rd1, %rd419;
-	st.shared.s64 [%rd420+0], %rd399;
-	st.shared.s64 [%rd420+8], %rd400;
-$L106:
-	bar.sync 0;
-	setp.eq.u32 %p92, %r8, 0;
-	@!%p92 bra $L107;
-	setp.lo.u32 %p93, %r7, %r10;
-	@!%p93 bra $L108;
-	mul.wide.u32 %rd421, %r7, 16;
-	add.s64 %rd422, %rd1, %rd421;
-	ld.shared.s64 %rd423, [%rd422+0];
-	ld.shared.s64 %rd424, [%rd422+8];
-	mov.b64 %rd399, %rd423;
-	mov.b64 %rd400, %rd424;
+	mov.b64 %rd393, {%r134, %r135};
+	@!%p79 bra $L106;
+	setp.ne.u32 %p80, %r18, 9;
+	@%p80 bra.uni $L108;
+	setp.lt.s64 %p81, %rd392, %rd390;
+	setp.eq.s64 %p82, %rd392, %rd390;
+	setp.lt.s64 %p83, %rd393, %rd391;
+	and.pred %p84, %p82, %p83;
+	or.pred %p85, %p81, %p84;
+	selp.b64 %rd394, %rd392, %rd390, %p85;
+	selp.b64 %rd395, %rd393, %rd391, %p85;
+	mov.b64 %rd390, %rd394;
+	mov.b64 %rd391, %rd395;
+	bra.uni $L107;
 $L108:
+	setp.ne.u32 %p86, %r18, 10;
+	@%p86 bra.uni $L109;
+	setp.gt.s64 %p87, %rd392, %rd390;
+	setp.eq.s64 %p88, %rd392, %rd390;
+	setp.lt.s64 %p89, %rd393, %rd391;
+	and.pred %p90, %p88, %p89;
+	or.pred %p91, %p87, %p90;
+	selp.b64 %rd396, %rd392, %rd390, %p91;
+	selp.b64 %rd397, %rd393, %rd391, %p91;
+	mov.b64 %rd390, %rd396;
+	mov.b64 %rd391, %rd397;
+	bra.uni $L107;
+$L109:
+	mov.b64 %rd398, %rd390;
+	mov.b64 %rd399, %rd391;
+	mov.b64 %rd400, %rd392;
+	mov.b64 %rd401, %rd393;
+	mov.b64 %rd402, %rd398;
+	mov.b64 %rd403, %rd399;
+	mov.b64 %rd404, %rd400;
+	mov.b64 %rd405, %rd401;
+	mov.b64 %rd406, %rd404;
+	mov.b64 %rd407, %rd405;
+	add.s64 %rd408, %rd402, %rd406;
+	mov.b64 %rd402, %rd408;
+	add.s64 %rd409, %rd403, %rd407;
+	mov.b64 %rd403, %rd409;
+$L110:
+	mov.b64 %rd390, %rd402;
+	mov.b64 %rd391, %rd403;
+$L107:
+$L106:
+	shl.b32 %r127, %r127, 1;
+	bra.uni $L104;
+$L105:
+	setp.eq.u32 %p92, %r7, 0;
+	@!%p92 bra $L111;
+	mul.wide.u32 %rd410, %r8, 16;
+	add.s64 %rd411, %rd1, %rd410;
+	st.shared.s64 [%rd411+0], %rd390;
+	st.shared.s64 [%rd411+8], %rd391;
+$L111:
+	bar.sync 0;
+	setp.eq.u32 %p93, %r8, 0;
+	@!%p93 bra $L112;
+	setp.lo.u32 %p94, %r7, %r10;
+	@!%p94 bra $L113;
+	mul.wide.u32 %rd412, %r7, 16;
+	add.s64 %rd413, %rd1, %rd412;
+	ld.shared.s64 %rd414, [%rd413+0];
+	ld.shared.s64 %rd415, [%rd413+8];
+	mov.b64 %rd390, %rd414;
+	mov.b64 %rd391, %rd415;
+$L113:
 	sub.u32 %r136, %r10, 1;
 	mov.b32 %r137, %r125;
-$L109:
-	setp.hs.u32 %p94, %r137, 32;
-	@%p94 bra $L110;
-	mov.b64 {%r138, %r139}, %rd399;
-	shfl.sync.down.b32 %r140|%p95, %r138, %r137, %r136, %r17;
+$L114:
+	setp.hs.u32 %p95, %r137, 32;
+	@%p95 bra $L115;
+	mov.b64 {%r138, %r139}, %rd390;
+	shfl.sync.down.b32 %r140|%p96, %r138, %r137, %r136, %r17;
 	shfl.sync.down.b32 %r141, %r139, %r137, %r136, %r17;
-	mov.b64 %rd425, {%r140, %r141};
-	mov.b64 {%r142, %r143}, %rd400;
+	mov.b64 %rd416, {%r140, %r141};
+	mov.b64 {%r142, %r143}, %rd391;
 	shfl.sync.down.b32 %r144, %r142, %r137, %r136, %r17;
 	shfl.sync.down.b32 %r145, %r143, %r137, %r136, %r17;
-	mov.b64 %rd426, {%r144, %r145};
-	@!%p95 bra $L111;
-	setp.ne.u32 %p96, %r18, 9;
-	@%p96 bra.uni $L113;
-	setp.lt.s64 %p97, %rd425, %rd399;
-	setp.eq.s64 %p98, %rd425, %rd399;
-	setp.lt.s64 %p99, %rd426, %rd400;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd427, %rd425, %rd399, %p101;
-	selp.b64 %rd428, %rd426, %rd400, %p101;
-	mov.b64 %rd399, %rd427;
-	mov.b64 %rd400, %rd428;
-	bra.uni $L112;
-$L113:
-	setp.ne.u32 %p102, %r18, 10;
-	@%p102 bra.uni $L114;
-	setp.gt.s64 %p103, %rd425, %rd399;
-	setp.eq.s64 %p104, %rd425, %rd399;
-	setp.lt.s64 %p105, %rd426, %rd400;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd429, %rd425, %rd399, %p107;
-	selp.b64 %rd430, %rd426, %rd400, %p107;
-	mov.b64 %rd399, %rd429;
-	mov.b64 %rd400, %rd430;
-	bra.uni $L112;
-$L114:
-	mov.b64 %rd431, %rd399;
-	mov.b64 %rd432, %rd400;
-	mov.b64 %rd433, %rd425;
-	mov.b64 %rd434, %rd426;
-	mov.b64 %rd411, %rd431;
-	mov.b64 %rd412, %rd432;
-	mov.b64 %rd413, %rd433;
-	mov.b64 %rd414, %rd434;
-	mov.b64 %rd415, %rd413;
-	mov.b64 %rd416, %rd414;
-	add.s64 %rd435, %rd411, %rd415;
-	mov.b64 %rd411, %rd435;
-	add.s64 %rd436, %rd412, %rd416;
-	mov.b64 %rd412, %rd436;
-$L115:
-	mov.b64 %rd399, %rd411;
-	mov.b64 %rd400, %rd412;
-$L112:
-$L111:
-	shl.b32 %r137, %r137, 1;
-	bra.uni $L109;
-$L110:
-$L107:
-	mul.wide.u32 %rd437, %r29, 16;
-	add.s64 %rd438, %rd11, %rd437;
-	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L116;
-	st.global.s64 [%rd438+0], %rd399;
-	st.global.s64 [%rd438+8], %rd400;
+	mov.b64 %rd417, {%r144, %r145};
+	@!%p96 bra $L116;
+	setp.ne.u32 %p97, %r18, 9;
+	@%p97 bra.uni $L118;
+	setp.lt.s64 %p98, %rd416, %rd390;
+	setp.eq.s64 %p99, %rd416, %rd390;
+	setp.lt.s64 %p100, %rd417, %rd391;
+	and.pred %p101, %p99, %p100;
+	or.pred %p102, %p98, %p101;
+	selp.b64 %rd418, %rd416, %rd390, %p102;
+	selp.b64 %rd419, %rd417, %rd391, %p102;
+	mov.b64 %rd390, %rd418;
+	mov.b64 %rd391, %rd419;
+	bra.uni $L117;
+$L118:
+	setp.ne.u32 %p103, %r18, 10;
+	@%p103 bra.uni $L119;
+	setp.gt.s64 %p104, %rd416, %rd390;
+	setp.eq.s64 %p105, %rd416, %rd390;
+	setp.lt.s64 %p106, %rd417, %rd391;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd420, %rd416, %rd390, %p108;
+	selp.b64 %rd421, %rd417, %rd391, %p108;
+	mov.b64 %rd390, %rd420;
+	mov.b64 %rd391, %rd421;
+	bra.uni $L117;
+$L119:
+	mov.b64 %rd422, %rd390;
+	mov.b64 %rd423, %rd391;
+	mov.b64 %rd424, %rd416;
+	mov.b64 %rd425, %rd417;
+	mov.b64 %rd402, %rd422;
+	mov.b64 %rd403, %rd423;
+	mov.b64 %rd404, %rd424;
+	mov.b64 %rd405, %rd425;
+	mov.b64 %rd406, %rd404;
+	mov.b64 %rd407, %rd405;
+	add.s64 %rd426, %rd402, %rd406;
+	mov.b64 %rd402, %rd426;
+	add.s64 %rd427, %rd403, %rd407;
+	mov.b64 %rd403, %rd427;
+$L120:
+	mov.b64 %rd390, %rd402;
+	mov.b64 %rd391, %rd403;
+$L117:
 $L116:
-	// the last block combines the partials
+	shl.b32 %r137, %r137, 1;
+	bra.uni $L114;
+$L115:
+$L112:
+	mul.wide.u32 %rd428, %r29, 16;
+	add.s64 %rd429, %rd11, %rd428;
 	setp.eq.u32 %p109, %r5, 0;
-	@!%p109 bra $L117;
+	@!%p109 bra $L121;
+	st.global.s64 [%rd429+0], %rd390;
+	st.global.s64 [%rd429+8], %rd391;
+$L121:
+	// the last block combines the partials
+	setp.eq.u32 %p110, %r5, 0;
+	@!%p110 bra $L122;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r146, [gk_reduce_done], 1;
 	sub.u32 %r147, %r30, 1;
-	setp.eq.u32 %p110, %r146, %r147;
+	setp.eq.u32 %p111, %r146, %r147;
 	fence.acq_rel.gpu;
-	selp.b32 %r148, 1, 0, %p110;
+	selp.b32 %r148, 1, 0, %p111;
 	st.shared.u32 [%rd1+1024], %r148;
-$L117:
+$L122:
 	bar.sync 0;
 	ld.shared.u32 %r149, [%rd1+1024];
-	setp.ne.u32 %p111, %r149, 0;
-	@!%p111 bra $L118;
-	cvt.u64.u32 %rd441, %r30;
-	cvt.u64.u32 %rd442, %r5;
-	cvt.u64.u32 %rd443, %r6;
-	setp.ne.u32 %p112, %r18, 9;
-	@%p112 bra.uni $L120;
-	mov.b64 %rd439, 9223372036854775807;
-	mov.b64 %rd440, 9223372036854775807;
-	mov.b64 %rd444, %rd442;
-$L121:
-	setp.ge.s64 %p113, %rd444, %rd441;
-	@%p113 bra $L122;
-	mad.lo.s64 %rd445, %rd444, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd446, [%rd445+0];
-	ld.relaxed.gpu.global.s64 %rd447, [%rd445+8];
-	setp.lt.s64 %p114, %rd446, %rd439;
-	setp.eq.s64 %p115, %rd446, %rd439;
-	setp.lt.s64 %p116, %rd447, %rd440;
-	and.pred %p117, %p115, %p116;
-	or.pred %p118, %p114, %p117;
-	selp.b64 %rd448, %rd446, %rd439, %p118;
-	selp.b64 %rd449, %rd447, %rd440, %p118;
-	mov.b64 %rd439, %rd448;
-	mov.b64 %rd440, %rd449;
-	add.s64 %rd444, %rd444, %rd443;
-	bra.uni $L121;
-$L122:
-	bra.uni $L119;
-$L120:
-	setp.ne.u32 %p119, %r18, 10;
-	@%p119 bra.uni $L123;
-	mov.b64 %rd439, -9223372036854775808;
-	mov.b64 %rd440, 9223372036854775807;
-	mov.b64 %rd450, %rd442;
-$L124:
-	setp.ge.s64 %p120, %rd450, %rd441;
-	@%p120 bra $L125;
-	mad.lo.s64 %rd451, %rd450, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd452, [%rd451+0];
-	ld.relaxed.gpu.global.s64 %rd453, [%rd451+8];
-	setp.gt.s64 %p121, %rd452, %rd439;
-	setp.eq.s64 %p122, %rd452, %rd439;
-	setp.lt.s64 %p123, %rd453, %rd440;
-	and.pred %p124, %p122, %p123;
-	or.pred %p125, %p121, %p124;
-	selp.b64 %rd454, %rd452, %rd439, %p125;
-	selp.b64 %rd455, %rd453, %rd440, %p125;
-	mov.b64 %rd439, %rd454;
-	mov.b64 %rd440, %rd455;
-	add.s64 %rd450, %rd450, %rd443;
+	setp.ne.u32 %p112, %r149, 0;
+	@!%p112 bra $L123;
+	cvt.u64.u32 %rd432, %r30;
+	cvt.u64.u32 %rd433, %r5;
+	cvt.u64.u32 %rd434, %r6;
+	setp.ne.u32 %p113, %r18, 9;
+	@%p113 bra.uni $L125;
+	mov.b64 %rd430, 9223372036854775807;
+	mov.b64 %rd431, 9223372036854775807;
+	mov.b64 %rd435, %rd433;
+$L126:
+	setp.ge.s64 %p114, %rd435, %rd432;
+	@%p114 bra $L127;
+	mad.lo.s64 %rd436, %rd435, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd437, [%rd436+0];
+	ld.relaxed.gpu.global.s64 %rd438, [%rd436+8];
+	setp.lt.s64 %p115, %rd437, %rd430;
+	setp.eq.s64 %p116, %rd437, %rd430;
+	setp.lt.s64 %p117, %rd438, %rd431;
+	and.pred %p118, %p116, %p117;
+	or.pred %p119, %p115, %p118;
+	selp.b64 %rd439, %rd437, %rd430, %p119;
+	selp.b64 %rd440, %rd438, %rd431, %p119;
+	mov.b64 %rd430, %rd439;
+	mov.b64 %rd431, %rd440;
+	add.s64 %rd435, %rd435, %rd434;
+	bra.uni $L126;
+$L127:
 	bra.uni $L124;
 $L125:
-	bra.uni $L119;
-$L123:
+	setp.ne.u32 %p120, %r18, 10;
+	@%p120 bra.uni $L128;
+	mov.b64 %rd430, -9223372036854775808;
+	mov.b64 %rd431, 9223372036854775807;
+	mov.b64 %rd441, %rd433;
+$L129:
+	setp.ge.s64 %p121, %rd441, %rd432;
+	@%p121 bra $L130;
+	mad.lo.s64 %rd442, %rd441, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd443, [%rd442+0];
+	ld.relaxed.gpu.global.s64 %rd444, [%rd442+8];
+	setp.gt.s64 %p122, %rd443, %rd430;
+	setp.eq.s64 %p123, %rd443, %rd430;
+	setp.lt.s64 %p124, %rd444, %rd431;
+	and.pred %p125, %p123, %p124;
+	or.pred %p126, %p122, %p125;
+	selp.b64 %rd445, %rd443, %rd430, %p126;
+	selp.b64 %rd446, %rd444, %rd431, %p126;
+	mov.b64 %rd430, %rd445;
+	mov.b64 %rd431, %rd446;
+	add.s64 %rd441, %rd441, %rd434;
+	bra.uni $L129;
+$L130:
+	bra.uni $L124;
+$L128:
 	mov.b64 %rd126, 0;
 	mov.b64 %rd127, 0;
 	mov.b64 %rd128, 0;
 	mov.b64 %rd129, 0;
 	mov.b64 %rd126, %rd128;
 	mov.b64 %rd127, %rd129;
-$L126:
-	mov.b64 %rd456, %rd126;
-	mov.b64 %rd457, %rd127;
-	mov.b64 %rd439, %rd456;
-	mov.b64 %rd440, %rd457;
-	mov.b64 %rd458, %rd442;
-$L127:
-	setp.ge.s64 %p126, %rd458, %rd441;
-	@%p126 bra $L128;
-	mad.lo.s64 %rd459, %rd458, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd460, [%rd459+0];
-	ld.relaxed.gpu.global.s64 %rd461, [%rd459+8];
-	mov.b64 %rd462, %rd439;
-	mov.b64 %rd463, %rd440;
-	mov.b64 %rd464, %rd460;
-	mov.b64 %rd465, %rd461;
-	mov.b64 %rd411, %rd462;
-	mov.b64 %rd412, %rd463;
-	mov.b64 %rd413, %rd464;
-	mov.b64 %rd414, %rd465;
-	mov.b64 %rd415, %rd413;
-	mov.b64 %rd416, %rd414;
-	add.s64 %rd466, %rd411, %rd415;
-	mov.b64 %rd411, %rd466;
-	add.s64 %rd467, %rd412, %rd416;
-	mov.b64 %rd412, %rd467;
-$L129:
-	mov.b64 %rd439, %rd411;
-	mov.b64 %rd440, %rd412;
-	add.s64 %rd458, %rd458, %rd443;
-	bra.uni $L127;
-$L128:
-$L119:
-	mov.b64 %rd468, %rd439;
-	mov.b64 %rd469, %rd440;
+$L131:
+	mov.b64 %rd447, %rd126;
+	mov.b64 %rd448, %rd127;
+	mov.b64 %rd430, %rd447;
+	mov.b64 %rd431, %rd448;
+	mov.b64 %rd449, %rd433;
+$L132:
+	setp.ge.s64 %p127, %rd449, %rd432;
+	@%p127 bra $L133;
+	mad.lo.s64 %rd450, %rd449, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd451, [%rd450+0];
+	ld.relaxed.gpu.global.s64 %rd452, [%rd450+8];
+	mov.b64 %rd453, %rd430;
+	mov.b64 %rd454, %rd431;
+	mov.b64 %rd455, %rd451;
+	mov.b64 %rd456, %rd452;
+	mov.b64 %rd402, %rd453;
+	mov.b64 %rd403, %rd454;
+	mov.b64 %rd404, %rd455;
+	mov.b64 %rd405, %rd456;
+	mov.b64 %rd406, %rd404;
+	mov.b64 %rd407, %rd405;
+	add.s64 %rd457, %rd402, %rd406;
+	mov.b64 %rd402, %rd457;
+	add.s64 %rd458, %rd403, %rd407;
+	mov.b64 %rd403, %rd458;
+$L134:
+	mov.b64 %rd430, %rd402;
+	mov.b64 %rd431, %rd403;
+	add.s64 %rd449, %rd449, %rd434;
+	bra.uni $L132;
+$L133:
+$L124:
+	mov.b64 %rd459, %rd430;
+	mov.b64 %rd460, %rd431;
 	// block reduction
 	mov.b32 %r150, 1;
 	mov.b32 %r151, 1;
 	sub.u32 %r152, %r13, 1;
 	mov.b32 %r153, %r150;
-$L130:
-	setp.hs.u32 %p127, %r153, 32;
-	@%p127 bra $L131;
-	mov.b64 {%r154, %r155}, %rd468;
-	shfl.sync.down.b32 %r156|%p128, %r154, %r153, %r152, %r17;
+$L135:
+	setp.hs.u32 %p128, %r153, 32;
+	@%p128 bra $L136;
+	mov.b64 {%r154, %r155}, %rd459;
+	shfl.sync.down.b32 %r156|%p129, %r154, %r153, %r152, %r17;
 	shfl.sync.down.b32 %r157, %r155, %r153, %r152, %r17;
-	mov.b64 %rd470, {%r156, %r157};
-	mov.b64 {%r158, %r159}, %rd469;
+	mov.b64 %rd461, {%r156, %r157};
+	mov.b64 {%r158, %r159}, %rd460;
 	shfl.sync.down.b32 %r160, %r158, %r153, %r152, %r17;
 	shfl.sync.down.b32 %r161, %r159, %r153, %r152, %r17;
-	mov.b64 %rd471, {%r160, %r161};
-	@!%p128 bra $L132;
-	setp.ne.u32 %p129, %r18, 9;
-	@%p129 bra.uni $L134;
-	setp.lt.s64 %p130, %rd470, %rd468;
-	setp.eq.s64 %p131, %rd470, %rd468;
-	setp.lt.s64 %p132, %rd471, %rd469;
-	and.pred %p133, %p131, %p132;
-	or.pred %p134, %p130, %p133;
-	selp.b64 %rd472, %rd470, %rd468, %p134;
-	selp.b64 %rd473, %rd471, %rd469, %p134;
-	mov.b64 %rd468, %rd472;
-	mov.b64 %rd469, %rd473;
-	bra.uni $L133;
-$L134:
-	setp.ne.u32 %p135, %r18, 10;
-	@%p135 bra.uni $L135;
-	setp.gt.s64 %p136, %rd470, %rd468;
-	setp.eq.s64 %p137, %rd470, %rd468;
-	setp.lt.s64 %p138, %rd471, %rd469;
-	and.pred %p139, %p137, %p138;
-	or.pred %p140, %p136, %p139;
-	selp.b64 %rd474, %rd470, %rd468, %p140;
-	selp.b64 %rd475, %rd471, %rd469, %p140;
-	mov.b64 %rd468, %rd474;
-	mov.b64 %rd469, %rd475;
-	bra.uni $L133;
-$L135:
-	mov.b64 %rd476, %rd468;
-	mov.b64 %rd477, %rd469;
-	mov.b64 %rd478, %rd470;
-	mov.b64 %rd479, %rd471;
-	mov.b64 %rd411, %rd476;
-	mov.b64 %rd412, %rd477;
-	mov.b64 %rd413, %rd478;
-	mov.b64 %rd414, %rd479;
-	mov.b64 %rd415, %rd413;
-	mov.b64 %rd416, %rd414;
-	add.s64 %rd480, %rd411, %rd415;
-	mov.b64 %rd411, %rd480;
-	add.s64 %rd481, %rd412, %rd416;
-	mov.b64 %rd412, %rd481;
-$L136:
-	mov.b64 %rd468, %rd411;
-	mov.b64 %rd469, %rd412;
-$L133:
-$L132:
-	shl.b32 %r153, %r153, 1;
-	bra.uni $L130;
-$L131:
-	setp.eq.u32 %p141, %r7, 0;
-	@!%p141 bra $L137;
-	mul.wide.u32 %rd482, %r8, 16;
-	add.s64 %rd483, %rd1, %rd482;
-	st.shared.s64 [%rd483+0], %rd468;
-	st.shared.s64 [%rd483+8], %rd469;
-$L137:
-	bar.sync 0;
-	setp.eq.u32 %p142, %r8, 0;
-	@!%p142 bra $L138;
-	setp.lo.u32 %p143, %r7, %r10;
-	@!%p143 bra $L139;
-	mul.wide.u32 %rd484, %r7, 16;
-	add.s64 %rd485, %rd1, %rd484;
-	ld.shared.s64 %rd486, [%rd485+0];
-	ld.shared.s64 %rd487, [%rd485+8];
-	mov.b64 %rd468, %rd486;
-	mov.b64 %rd469, %rd487;
+	mov.b64 %rd462, {%r160, %r161};
+	@!%p129 bra $L137;
+	setp.ne.u32 %p130, %r18, 9;
+	@%p130 bra.uni $L139;
+	setp.lt.s64 %p131, %rd461, %rd459;
+	setp.eq.s64 %p132, %rd461, %rd459;
+	setp.lt.s64 %p133, %rd462, %rd460;
+	and.pred %p134, %p132, %p133;
+	or.pred %p135, %p131, %p134;
+	selp.b64 %rd463, %rd461, %rd459, %p135;
+	selp.b64 %rd464, %rd462, %rd460, %p135;
+	mov.b64 %rd459, %rd463;
+	mov.b64 %rd460, %rd464;
+	bra.uni $L138;
 $L139:
+	setp.ne.u32 %p136, %r18, 10;
+	@%p136 bra.uni $L140;
+	setp.gt.s64 %p137, %rd461, %rd459;
+	setp.eq.s64 %p138, %rd461, %rd459;
+	setp.lt.s64 %p139, %rd462, %rd460;
+	and.pred %p140, %p138, %p139;
+	or.pred %p141, %p137, %p140;
+	selp.b64 %rd465, %rd461, %rd459, %p141;
+	selp.b64 %rd466, %rd462, %rd460, %p141;
+	mov.b64 %rd459, %rd465;
+	mov.b64 %rd460, %rd466;
+	bra.uni $L138;
+$L140:
+	mov.b64 %rd467, %rd459;
+	mov.b64 %rd468, %rd460;
+	mov.b64 %rd469, %rd461;
+	mov.b64 %rd470, %rd462;
+	mov.b64 %rd402, %rd467;
+	mov.b64 %rd403, %rd468;
+	mov.b64 %rd404, %rd469;
+	mov.b64 %rd405, %rd470;
+	mov.b64 %rd406, %rd404;
+	mov.b64 %rd407, %rd405;
+	add.s64 %rd471, %rd402, %rd406;
+	mov.b64 %rd402, %rd471;
+	add.s64 %rd472, %rd403, %rd407;
+	mov.b64 %rd403, %rd472;
+$L141:
+	mov.b64 %rd459, %rd402;
+	mov.b64 %rd460, %rd403;
+$L138:
+$L137:
+	shl.b32 %r153, %r153, 1;
+	bra.uni $L135;
+$L136:
+	setp.eq.u32 %p142, %r7, 0;
+	@!%p142 bra $L142;
+	mul.wide.u32 %rd473, %r8, 16;
+	add.s64 %rd474, %rd1, %rd473;
+	st.shared.s64 [%rd474+0], %rd459;
+	st.shared.s64 [%rd474+8], %rd460;
+$L142:
+	bar.sync 0;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L143;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L144;
+	mul.wide.u32 %rd475, %r7, 16;
+	add.s64 %rd476, %rd1, %rd475;
+	ld.shared.s64 %rd477, [%rd476+0];
+	ld.shared.s64 %rd478, [%rd476+8];
+	mov.b64 %rd459, %rd477;
+	mov.b64 %rd460, %rd478;
+$L144:
 	sub.u32 %r162, %r10, 1;
 	mov.b32 %r163, %r151;
-$L140:
-	setp.hs.u32 %p144, %r163, 32;
-	@%p144 bra $L141;
-	mov.b64 {%r164, %r165}, %rd468;
-	shfl.sync.down.b32 %r166|%p145, %r164, %r163, %r162, %r17;
+$L145:
+	setp.hs.u32 %p145, %r163, 32;
+	@%p145 bra $L146;
+	mov.b64 {%r164, %r165}, %rd459;
+	shfl.sync.down.b32 %r166|%p146, %r164, %r163, %r162, %r17;
 	shfl.sync.down.b32 %r167, %r165, %r163, %r162, %r17;
-	mov.b64 %rd488, {%r166, %r167};
-	mov.b64 {%r168, %r169}, %rd469;
+	mov.b64 %rd479, {%r166, %r167};
+	mov.b64 {%r168, %r169}, %rd460;
 	shfl.sync.down.b32 %r170, %r168, %r163, %r162, %r17;
 	shfl.sync.down.b32 %r171, %r169, %r163, %r162, %r17;
-	mov.b64 %rd489, {%r170, %r171};
-	@!%p145 bra $L142;
-	setp.ne.u32 %p146, %r18, 9;
-	@%p146 bra.uni $L144;
-	setp.lt.s64 %p147, %rd488, %rd468;
-	setp.eq.s64 %p148, %rd488, %rd468;
-	setp.lt.s64 %p149, %rd489, %rd469;
-	and.pred %p150, %p148, %p149;
-	or.pred %p151, %p147, %p150;
-	selp.b64 %rd490, %rd488, %rd468, %p151;
-	selp.b64 %rd491, %rd489, %rd469, %p151;
-	mov.b64 %rd468, %rd490;
-	mov.b64 %rd469, %rd491;
-	bra.uni $L143;
-$L144:
-	setp.ne.u32 %p152, %r18, 10;
-	@%p152 bra.uni $L145;
-	setp.gt.s64 %p153, %rd488, %rd468;
-	setp.eq.s64 %p154, %rd488, %rd468;
-	setp.lt.s64 %p155, %rd489, %rd469;
-	and.pred %p156, %p154, %p155;
-	or.pred %p157, %p153, %p156;
-	selp.b64 %rd492, %rd488, %rd468, %p157;
-	selp.b64 %rd493, %rd489, %rd469, %p157;
-	mov.b64 %rd468, %rd492;
-	mov.b64 %rd469, %rd493;
-	bra.uni $L143;
-$L145:
-	mov.b64 %rd494, %rd468;
-	mov.b64 %rd495, %rd469;
-	mov.b64 %rd496, %rd488;
-	mov.b64 %rd497, %rd489;
-	mov.b64 %rd411, %rd494;
-	mov.b64 %rd412, %rd495;
-	mov.b64 %rd413, %rd496;
-	mov.b64 %rd414, %rd497;
-	mov.b64 %rd415, %rd413;
-	mov.b64 %rd416, %rd414;
-	add.s64 %rd498, %rd411, %rd415;
-	mov.b64 %rd411, %rd498;
-	add.s64 %rd499, %rd412, %rd416;
-	mov.b64 %rd412, %rd499;
-$L146:
-	mov.b64 %rd468, %rd411;
-	mov.b64 %rd469, %rd412;
-$L143:
-$L142:
-	shl.b32 %r163, %r163, 1;
-	bra.uni $L140;
-$L141:
-$L138:
-	@!%p109 bra $L147;
-	st.global.s64 [%rd13+0], %rd468;
-	st.global.s64 [%rd13+8], %rd469;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd480, {%r170, %r171};
+	@!%p146 bra $L147;
+	setp.ne.u32 %p147, %r18, 9;
+	@%p147 bra.uni $L149;
+	setp.lt.s64 %p148, %rd479, %rd459;
+	setp.eq.s64 %p149, %rd479, %rd459;
+	setp.lt.s64 %p150, %rd480, %rd460;
+	and.pred %p151, %p149, %p150;
+	or.pred %p152, %p148, %p151;
+	selp.b64 %rd481, %rd479, %rd459, %p152;
+	selp.b64 %rd482, %rd480, %rd460, %p152;
+	mov.b64 %rd459, %rd481;
+	mov.b64 %rd460, %rd482;
+	bra.uni $L148;
+$L149:
+	setp.ne.u32 %p153, %r18, 10;
+	@%p153 bra.uni $L150;
+	setp.gt.s64 %p154, %rd479, %rd459;
+	setp.eq.s64 %p155, %rd479, %rd459;
+	setp.lt.s64 %p156, %rd480, %rd460;
+	and.pred %p157, %p155, %p156;
+	or.pred %p158, %p154, %p157;
+	selp.b64 %rd483, %rd479, %rd459, %p158;
+	selp.b64 %rd484, %rd480, %rd460, %p158;
+	mov.b64 %rd459, %rd483;
+	mov.b64 %rd460, %rd484;
+	bra.uni $L148;
+$L150:
+	mov.b64 %rd485, %rd459;
+	mov.b64 %rd486, %rd460;
+	mov.b64 %rd487, %rd479;
+	mov.b64 %rd488, %rd480;
+	mov.b64 %rd402, %rd485;
+	mov.b64 %rd403, %rd486;
+	mov.b64 %rd404, %rd487;
+	mov.b64 %rd405, %rd488;
+	mov.b64 %rd406, %rd404;
+	mov.b64 %rd407, %rd405;
+	add.s64 %rd489, %rd402, %rd406;
+	mov.b64 %rd402, %rd489;
+	add.s64 %rd490, %rd403, %rd407;
+	mov.b64 %rd403, %rd490;
+$L151:
+	mov.b64 %rd459, %rd402;
+	mov.b64 %rd460, %rd403;
+$L148:
 $L147:
-$L118:
+	shl.b32 %r163, %r163, 1;
+	bra.uni $L145;
+$L146:
+$L143:
+	@!%p110 bra $L152;
+	st.global.s64 [%rd13+0], %rd459;
+	st.global.s64 [%rd13+8], %rd460;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L152:
+$L123:
 	ret;
 }
 `
@@ -11779,9 +11779,9 @@ const gokkosPTX6 = `//
 	.param .b64 gk_s44
 )
 {
-	.reg .pred %p<163>;
+	.reg .pred %p<164>;
 	.reg .b32 %r<163>;
-	.reg .b64 %rd<499>;
+	.reg .b64 %rd<490>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -12344,240 +12344,240 @@ $L52:
 	@!%p40 bra $L66;
 	mov.b64 %rd305, %rd136;
 	mov.b32 %r74, %r52;
-	setp.lt.s64 %p52, %rd122, 64;
-	setp.le.s64 %p53, %rd166, 1;
-	or.pred %p54, %p52, %p53;
-	@!%p54 bra $L67;
-	cvt.s64.s32 %rd306, %r74;
-	add.s64 %rd307, %rd306, 1;
-	mul.lo.s64 %rd308, %rd307, %rd139;
-	mad.lo.s64 %rd309, %rd308, 8, %rd137;
-	ld.global.nc.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	cvt.s64.s32 %rd312, %r74;
-	mul.lo.s64 %rd313, %rd312, %rd139;
-	mad.lo.s64 %rd314, %rd313, 8, %rd137;
-	ld.global.nc.s64 %rd315, [%rd314+0];
-	mov.b64 %rd316, %rd315;
-	sub.s64 %rd317, %rd311, %rd316;
-	add.s64 %rd318, %rd123, %rd317;
-	mov.b64 %rd123, %rd318;
-	bra.uni $L68;
+	mov.b64 %rd306, %rd122;
+	mov.b64 %rd307, %rd166;
 $L67:
-	mov.b64 %rd319, %rd166;
-	setp.ge.s64 %p55, %rd122, 4096;
-	@!%p55 bra $L70;
-	mul.lo.s64 %rd320, %rd319, 4;
-	mov.b64 %rd319, %rd320;
-$L70:
-	setp.ge.s64 %p56, %rd122, 65536;
-	@!%p56 bra $L72;
-	mul.lo.s64 %rd321, %rd319, 4;
-	mov.b64 %rd319, %rd321;
-$L72:
-	sub.s64 %rd322, %rd319, 1;
-	and.b64 %rd323, %rd122, %rd322;
-	setp.eq.s64 %p57, %rd323, 0;
-	@!%p57 bra $L74;
-	cvt.s64.s32 %rd324, %r74;
-	add.s64 %rd325, %rd324, 1;
-	mul.lo.s64 %rd326, %rd325, %rd139;
-	mad.lo.s64 %rd327, %rd326, 8, %rd137;
-	ld.global.nc.s64 %rd328, [%rd327+0];
-	mov.b64 %rd329, %rd328;
-	cvt.s64.s32 %rd330, %r74;
-	mul.lo.s64 %rd331, %rd330, %rd139;
-	mad.lo.s64 %rd332, %rd331, 8, %rd137;
-	ld.global.nc.s64 %rd333, [%rd332+0];
-	mov.b64 %rd334, %rd333;
-	sub.s64 %rd335, %rd329, %rd334;
-	mul.lo.s64 %rd336, %rd319, %rd335;
-	add.s64 %rd337, %rd123, %rd336;
-	mov.b64 %rd123, %rd337;
-$L74:
+	setp.lt.s64 %p52, %rd306, 64;
+	setp.le.s64 %p53, %rd307, 1;
+	or.pred %p54, %p52, %p53;
+	@!%p54 bra $L71;
+	mov.b64 %rd308, 1;
+	bra.uni $L69;
+$L71:
+	mov.b64 %rd309, %rd307;
+	setp.ge.s64 %p55, %rd306, 4096;
+	@!%p55 bra $L73;
+	mul.lo.s64 %rd310, %rd309, 4;
+	mov.b64 %rd309, %rd310;
+$L73:
+	setp.ge.s64 %p56, %rd306, 65536;
+	@!%p56 bra $L75;
+	mul.lo.s64 %rd311, %rd309, 4;
+	mov.b64 %rd309, %rd311;
+$L75:
+	sub.s64 %rd312, %rd309, 1;
+	and.b64 %rd313, %rd306, %rd312;
+	setp.eq.s64 %p57, %rd313, 0;
+	@!%p57 bra $L77;
+	mov.b64 %rd308, %rd309;
+	bra.uni $L69;
+$L77:
+	mov.b64 %rd308, 0;
+	bra.uni $L69;
 $L68:
-	add.s64 %rd338, %rd122, 1;
-	mov.b64 %rd122, %rd338;
+	bra.uni $L67;
+$L69:
+	mov.b64 %rd314, %rd308;
+	setp.ne.s64 %p58, %rd314, 0;
+	@!%p58 bra $L79;
+	cvt.s64.s32 %rd315, %r74;
+	add.s64 %rd316, %rd315, 1;
+	mul.lo.s64 %rd317, %rd316, %rd139;
+	mad.lo.s64 %rd318, %rd317, 8, %rd137;
+	ld.global.nc.s64 %rd319, [%rd318+0];
+	mov.b64 %rd320, %rd319;
+	cvt.s64.s32 %rd321, %r74;
+	mul.lo.s64 %rd322, %rd321, %rd139;
+	mad.lo.s64 %rd323, %rd322, 8, %rd137;
+	ld.global.nc.s64 %rd324, [%rd323+0];
+	mov.b64 %rd325, %rd324;
+	sub.s64 %rd326, %rd320, %rd325;
+	mul.lo.s64 %rd327, %rd314, %rd326;
+	add.s64 %rd328, %rd123, %rd327;
+	mov.b64 %rd123, %rd328;
+$L79:
+	add.s64 %rd329, %rd122, 1;
+	mov.b64 %rd122, %rd329;
 $L66:
 $L49:
 $L23:
-	add.s64 %rd339, %rd212, %rd201;
-	mov.b64 %rd212, %rd339;
+	add.s64 %rd330, %rd212, %rd201;
+	mov.b64 %rd212, %rd330;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd340, %rd206;
-$L75:
-	@!%p13 bra $L79;
-	bra.uni $L77;
-$L79:
-	// block scan
-	mov.b64 %rd341, %rd340;
-	mov.b32 %r75, %r3;
+	mov.b64 %rd331, %rd206;
 $L80:
-	setp.hs.u32 %p58, %r75, 32;
-	@%p58 bra $L81;
-	mov.b64 {%r76, %r77}, %rd341;
-	shfl.sync.up.b32 %r78|%p59, %r76, %r75, 0, %r17;
-	shfl.sync.up.b32 %r79, %r77, %r75, 0, %r17;
-	mov.b64 %rd342, {%r78, %r79};
-	@!%p59 bra $L82;
-	add.s64 %rd343, %rd342, %rd341;
-	mov.b64 %rd341, %rd343;
-$L82:
-	shl.b32 %r75, %r75, 1;
-	bra.uni $L80;
-$L81:
-	mov.b64 {%r80, %r81}, %rd341;
-	shfl.sync.up.b32 %r82|%p60, %r80, %r3, 0, %r17;
-	shfl.sync.up.b32 %r83, %r81, %r3, 0, %r17;
-	mov.b64 %rd344, {%r82, %r83};
-	setp.lo.u32 %p61, %r3, 32;
-	and.pred %p62, %p60, %p61;
-	selp.b64 %rd345, %rd344, 0, %p62;
-	sub.u32 %r84, %r13, %r3;
-	setp.eq.u32 %p63, %r7, %r84;
-	@!%p63 bra $L83;
-	mul.wide.u32 %rd346, %r8, 16;
-	add.s64 %rd347, %rd1, %rd346;
-	st.shared.s64 [%rd347+0], %rd341;
-$L83:
-	bar.sync 0;
-	setp.eq.u32 %p64, %r8, 0;
-	@!%p64 bra $L84;
-	mov.b64 %rd348, 0;
-	setp.lo.u32 %p65, %r7, %r10;
-	@!%p65 bra $L85;
-	mul.wide.u32 %rd349, %r7, 16;
-	add.s64 %rd350, %rd1, %rd349;
-	ld.shared.s64 %rd351, [%rd350+0];
-	mov.b64 %rd348, %rd351;
-$L85:
-	mov.b64 {%r85, %r86}, %rd348;
-	shfl.sync.up.b32 %r87|%p66, %r85, 1, 0, %r17;
-	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
-	mov.b64 %rd352, {%r87, %r88};
-	@!%p66 bra $L86;
-	add.s64 %rd353, %rd352, %rd348;
-	mov.b64 %rd348, %rd353;
-$L86:
-	mov.b64 {%r89, %r90}, %rd348;
-	shfl.sync.up.b32 %r91|%p67, %r89, 2, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, 2, 0, %r17;
-	mov.b64 %rd354, {%r91, %r92};
-	@!%p67 bra $L87;
-	add.s64 %rd355, %rd354, %rd348;
-	mov.b64 %rd348, %rd355;
-$L87:
-	mov.b64 {%r93, %r94}, %rd348;
-	shfl.sync.up.b32 %r95|%p68, %r93, 4, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, 4, 0, %r17;
-	mov.b64 %rd356, {%r95, %r96};
-	@!%p68 bra $L88;
-	add.s64 %rd357, %rd356, %rd348;
-	mov.b64 %rd348, %rd357;
-$L88:
-	mov.b64 {%r97, %r98}, %rd348;
-	shfl.sync.up.b32 %r99|%p69, %r97, 8, 0, %r17;
-	shfl.sync.up.b32 %r100, %r98, 8, 0, %r17;
-	mov.b64 %rd358, {%r99, %r100};
-	@!%p69 bra $L89;
-	add.s64 %rd359, %rd358, %rd348;
-	mov.b64 %rd348, %rd359;
-$L89:
-	mov.b64 {%r101, %r102}, %rd348;
-	shfl.sync.up.b32 %r103|%p70, %r101, 16, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 16, 0, %r17;
-	mov.b64 %rd360, {%r103, %r104};
-	@!%p70 bra $L90;
-	add.s64 %rd361, %rd360, %rd348;
-	mov.b64 %rd348, %rd361;
-$L90:
-	mov.b64 {%r105, %r106}, %rd348;
-	shfl.sync.up.b32 %r107|%p71, %r105, 1, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
-	mov.b64 %rd362, {%r107, %r108};
-	selp.b64 %rd363, %rd362, 0, %p71;
-	@!%p65 bra $L91;
-	mul.wide.u32 %rd364, %r7, 16;
-	add.s64 %rd365, %rd1, %rd364;
-	add.s64 %rd366, %rd365, 512;
-	st.shared.s64 [%rd366+0], %rd363;
-$L91:
-	sub.u32 %r109, %r10, 1;
-	setp.eq.u32 %p72, %r7, %r109;
-	@!%p72 bra $L92;
-	st.shared.s64 [%rd1+1024], %rd348;
-$L92:
+	@!%p13 bra $L84;
+	bra.uni $L82;
 $L84:
+	// block scan
+	mov.b64 %rd332, %rd331;
+	mov.b32 %r75, %r3;
+$L85:
+	setp.hs.u32 %p59, %r75, 32;
+	@%p59 bra $L86;
+	mov.b64 {%r76, %r77}, %rd332;
+	shfl.sync.up.b32 %r78|%p60, %r76, %r75, 0, %r17;
+	shfl.sync.up.b32 %r79, %r77, %r75, 0, %r17;
+	mov.b64 %rd333, {%r78, %r79};
+	@!%p60 bra $L87;
+	add.s64 %rd334, %rd333, %rd332;
+	mov.b64 %rd332, %rd334;
+$L87:
+	shl.b32 %r75, %r75, 1;
+	bra.uni $L85;
+$L86:
+	mov.b64 {%r80, %r81}, %rd332;
+	shfl.sync.up.b32 %r82|%p61, %r80, %r3, 0, %r17;
+	shfl.sync.up.b32 %r83, %r81, %r3, 0, %r17;
+	mov.b64 %rd335, {%r82, %r83};
+	setp.lo.u32 %p62, %r3, 32;
+	and.pred %p63, %p61, %p62;
+	selp.b64 %rd336, %rd335, 0, %p63;
+	sub.u32 %r84, %r13, %r3;
+	setp.eq.u32 %p64, %r7, %r84;
+	@!%p64 bra $L88;
+	mul.wide.u32 %rd337, %r8, 16;
+	add.s64 %rd338, %rd1, %rd337;
+	st.shared.s64 [%rd338+0], %rd332;
+$L88:
 	bar.sync 0;
-	mul.wide.u32 %rd367, %r8, 16;
-	add.s64 %rd368, %rd1, %rd367;
-	add.s64 %rd369, %rd368, 512;
-	ld.shared.s64 %rd370, [%rd369+0];
-	add.s64 %rd371, %rd370, %rd345;
-	ld.shared.s64 %rd372, [%rd1+1024];
-	mov.b64 {%r110, %r111}, %rd371;
-	shfl.sync.idx.b32 %r112|%p73, %r110, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r113, %r111, 0, %r22, %r17;
-	mov.b64 %rd373, {%r112, %r113};
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, %rd374;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	mov.b64 %rd380, %rd378;
-	mov.b64 %rd381, 0;
-	cvt.u64.u32 %rd382, %r2;
-	setp.eq.s64 %p74, %rd382, 0;
-	setp.gt.s64 %p75, %rd380, 0;
-	and.pred %p76, %p74, %p75;
-	@!%p76 bra $L94;
-	atom.global.add.u64 %rd383, [%rd156], %rd380;
-	mov.b64 %rd384, %rd383;
-	mov.b64 %rd381, %rd384;
+	setp.eq.u32 %p65, %r8, 0;
+	@!%p65 bra $L89;
+	mov.b64 %rd339, 0;
+	setp.lo.u32 %p66, %r7, %r10;
+	@!%p66 bra $L90;
+	mul.wide.u32 %rd340, %r7, 16;
+	add.s64 %rd341, %rd1, %rd340;
+	ld.shared.s64 %rd342, [%rd341+0];
+	mov.b64 %rd339, %rd342;
+$L90:
+	mov.b64 {%r85, %r86}, %rd339;
+	shfl.sync.up.b32 %r87|%p67, %r85, 1, 0, %r17;
+	shfl.sync.up.b32 %r88, %r86, 1, 0, %r17;
+	mov.b64 %rd343, {%r87, %r88};
+	@!%p67 bra $L91;
+	add.s64 %rd344, %rd343, %rd339;
+	mov.b64 %rd339, %rd344;
+$L91:
+	mov.b64 {%r89, %r90}, %rd339;
+	shfl.sync.up.b32 %r91|%p68, %r89, 2, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, 2, 0, %r17;
+	mov.b64 %rd345, {%r91, %r92};
+	@!%p68 bra $L92;
+	add.s64 %rd346, %rd345, %rd339;
+	mov.b64 %rd339, %rd346;
+$L92:
+	mov.b64 {%r93, %r94}, %rd339;
+	shfl.sync.up.b32 %r95|%p69, %r93, 4, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, 4, 0, %r17;
+	mov.b64 %rd347, {%r95, %r96};
+	@!%p69 bra $L93;
+	add.s64 %rd348, %rd347, %rd339;
+	mov.b64 %rd339, %rd348;
+$L93:
+	mov.b64 {%r97, %r98}, %rd339;
+	shfl.sync.up.b32 %r99|%p70, %r97, 8, 0, %r17;
+	shfl.sync.up.b32 %r100, %r98, 8, 0, %r17;
+	mov.b64 %rd349, {%r99, %r100};
+	@!%p70 bra $L94;
+	add.s64 %rd350, %rd349, %rd339;
+	mov.b64 %rd339, %rd350;
 $L94:
-	cvt.u64.u32 %rd385, %r2;
-	setp.eq.s64 %p77, %rd385, 0;
-	setp.eq.u32 %p78, %r1, 0;
-	and.pred %p79, %p77, %p78;
-	bar.sync 0;
-	@!%p79 bra $L95;
-	st.shared.s64 [%rd1+1024], %rd381;
+	mov.b64 {%r101, %r102}, %rd339;
+	shfl.sync.up.b32 %r103|%p71, %r101, 16, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 16, 0, %r17;
+	mov.b64 %rd351, {%r103, %r104};
+	@!%p71 bra $L95;
+	add.s64 %rd352, %rd351, %rd339;
+	mov.b64 %rd339, %rd352;
 $L95:
-	bar.sync 0;
-	ld.shared.s64 %rd386, [%rd1+1024];
-	mov.b64 %rd387, %rd386;
-	mov.b64 %rd381, %rd387;
-	add.s64 %rd388, %rd381, %rd379;
-	mov.b64 %rd389, %rd388;
-	mov.b64 %rd390, 0;
+	mov.b64 {%r105, %r106}, %rd339;
+	shfl.sync.up.b32 %r107|%p72, %r105, 1, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 1, 0, %r17;
+	mov.b64 %rd353, {%r107, %r108};
+	selp.b64 %rd354, %rd353, 0, %p72;
+	@!%p66 bra $L96;
+	mul.wide.u32 %rd355, %r7, 16;
+	add.s64 %rd356, %rd1, %rd355;
+	add.s64 %rd357, %rd356, 512;
+	st.shared.s64 [%rd357+0], %rd354;
 $L96:
-	setp.lt.s64 %p80, %rd390, %rd340;
-	not.pred %p81, %p80;
-	@!%p81 bra $L100;
-	bra.uni $L98;
-$L100:
-	mul.lo.s64 %rd391, %rd390, %rd184;
-	mad.lo.s64 %rd392, %rd391, 4, %rd182;
-	ld.shared.s32 %r114, [%rd392+0];
-	mov.b32 %r115, %r114;
-	add.s64 %rd393, %rd389, %rd390;
-	mul.lo.s64 %rd394, %rd393, %rd155;
-	mad.lo.s64 %rd395, %rd394, 4, %rd153;
-	st.global.s32 [%rd395+0], %r115;
+	sub.u32 %r109, %r10, 1;
+	setp.eq.u32 %p73, %r7, %r109;
+	@!%p73 bra $L97;
+	st.shared.s64 [%rd1+1024], %rd339;
 $L97:
-	add.s64 %rd396, %rd390, 1;
-	mov.b64 %rd390, %rd396;
-	bra.uni $L96;
-$L98:
-	bra.uni $L77;
-$L76:
-	bra.uni $L75;
-$L77:
+$L89:
+	bar.sync 0;
+	mul.wide.u32 %rd358, %r8, 16;
+	add.s64 %rd359, %rd1, %rd358;
+	add.s64 %rd360, %rd359, 512;
+	ld.shared.s64 %rd361, [%rd360+0];
+	add.s64 %rd362, %rd361, %rd336;
+	ld.shared.s64 %rd363, [%rd1+1024];
+	mov.b64 {%r110, %r111}, %rd362;
+	shfl.sync.idx.b32 %r112|%p74, %r110, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r113, %r111, 0, %r22, %r17;
+	mov.b64 %rd364, {%r112, %r113};
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, %rd365;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	mov.b64 %rd371, %rd369;
+	mov.b64 %rd372, 0;
+	cvt.u64.u32 %rd373, %r2;
+	setp.eq.s64 %p75, %rd373, 0;
+	setp.gt.s64 %p76, %rd371, 0;
+	and.pred %p77, %p75, %p76;
+	@!%p77 bra $L99;
+	atom.global.add.u64 %rd374, [%rd156], %rd371;
+	mov.b64 %rd375, %rd374;
+	mov.b64 %rd372, %rd375;
+$L99:
+	cvt.u64.u32 %rd376, %r2;
+	setp.eq.s64 %p78, %rd376, 0;
+	setp.eq.u32 %p79, %r1, 0;
+	and.pred %p80, %p78, %p79;
+	bar.sync 0;
+	@!%p80 bra $L100;
+	st.shared.s64 [%rd1+1024], %rd372;
+$L100:
+	bar.sync 0;
+	ld.shared.s64 %rd377, [%rd1+1024];
+	mov.b64 %rd378, %rd377;
+	mov.b64 %rd372, %rd378;
+	add.s64 %rd379, %rd372, %rd370;
+	mov.b64 %rd380, %rd379;
+	mov.b64 %rd381, 0;
+$L101:
+	setp.lt.s64 %p81, %rd381, %rd331;
+	not.pred %p82, %p81;
+	@!%p82 bra $L105;
+	bra.uni $L103;
+$L105:
+	mul.lo.s64 %rd382, %rd381, %rd184;
+	mad.lo.s64 %rd383, %rd382, 4, %rd182;
+	ld.shared.s32 %r114, [%rd383+0];
+	mov.b32 %r115, %r114;
+	add.s64 %rd384, %rd380, %rd381;
+	mul.lo.s64 %rd385, %rd384, %rd155;
+	mad.lo.s64 %rd386, %rd385, 4, %rd153;
+	st.global.s32 [%rd386+0], %r115;
+$L102:
+	add.s64 %rd387, %rd381, 1;
+	mov.b64 %rd381, %rd387;
+	bra.uni $L101;
+$L103:
+	bra.uni $L82;
+$L81:
+	bra.uni $L80;
+$L82:
 $L11:
-	add.s64 %rd397, %rd205, %rd203;
-	mov.b64 %rd205, %rd397;
+	add.s64 %rd388, %rd205, %rd203;
+	mov.b64 %rd205, %rd388;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -12585,423 +12585,423 @@ $L7:
 	add.s64 %rd135, %rd135, %rd134;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd398, %rd122;
-	mov.b64 %rd399, %rd123;
+	mov.b64 %rd389, %rd122;
+	mov.b64 %rd390, %rd123;
 	// block reduction
 	mov.b32 %r116, 1;
 	sub.u32 %r117, %r13, 1;
 	mov.b32 %r118, %r3;
-$L101:
-	setp.hs.u32 %p82, %r118, 32;
-	@%p82 bra $L102;
-	mov.b64 {%r119, %r120}, %rd398;
-	shfl.sync.down.b32 %r121|%p83, %r119, %r118, %r117, %r17;
+$L106:
+	setp.hs.u32 %p83, %r118, 32;
+	@%p83 bra $L107;
+	mov.b64 {%r119, %r120}, %rd389;
+	shfl.sync.down.b32 %r121|%p84, %r119, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r122, %r120, %r118, %r117, %r17;
-	mov.b64 %rd400, {%r121, %r122};
-	mov.b64 {%r123, %r124}, %rd399;
+	mov.b64 %rd391, {%r121, %r122};
+	mov.b64 {%r123, %r124}, %rd390;
 	shfl.sync.down.b32 %r125, %r123, %r118, %r117, %r17;
 	shfl.sync.down.b32 %r126, %r124, %r118, %r117, %r17;
-	mov.b64 %rd401, {%r125, %r126};
-	@!%p83 bra $L103;
-	setp.ne.u32 %p84, %r18, 9;
-	@%p84 bra.uni $L105;
-	setp.lt.s64 %p85, %rd400, %rd398;
-	setp.eq.s64 %p86, %rd400, %rd398;
-	setp.lt.s64 %p87, %rd401, %rd399;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd402, %rd400, %rd398, %p89;
-	selp.b64 %rd403, %rd401, %rd399, %p89;
-	mov.b64 %rd398, %rd402;
-	mov.b64 %rd399, %rd403;
-	bra.uni $L104;
-$L105:
-	setp.ne.u32 %p90, %r18, 10;
-	@%p90 bra.uni $L106;
-	setp.gt.s64 %p91, %rd400, %rd398;
-	setp.eq.s64 %p92, %rd400, %rd398;
-	setp.lt.s64 %p93, %rd401, %rd399;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd404, %rd400, %rd398, %p95;
-	selp.b64 %rd405, %rd401, %rd399, %p95;
-	mov.b64 %rd398, %rd404;
-	mov.b64 %rd399, %rd405;
-	bra.uni $L104;
-$L106:
-	mov.b64 %rd406, %rd398;
-	mov.b64 %rd407, %rd399;
-	mov.b64 %rd408, %rd400;
-	mov.b64 %rd409, %rd401;
-	mov.b64 %rd410, %rd406;
-	mov.b64 %rd411, %rd407;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd413, %rd409;
-	mov.b64 %rd414, %rd412;
-	mov.b64 %rd415, %rd413;
-	add.s64 %rd416, %rd410, %rd414;
-	mov.b64 %rd410, %rd416;
-	add.s64 %rd417, %rd411, %rd415;
-	mov.b64 %rd411, %rd417;
-$L107:
-	mov.b64 %rd398, %rd410;
-	mov.b64 %rd399, %rd411;
-$L104:
-$L103:
-	shl.b32 %r118, %r118, 1;
-	bra.uni $L101;
-$L102:
-	setp.eq.u32 %p96, %r7, 0;
-	@!%p96 bra $L108;
-	mul.wide.u32 %rd418, %r8, 16;
-	add.s64 %rd419, %rd1, %rd418;
-	st.shared.s64 [%rd419+0], %rd398;
-	st.shared.s64 [%rd419+8], %rd399;
-$L108:
-	bar.sync 0;
-	setp.eq.u32 %p97, %r8, 0;
-	@!%p97 bra $L109;
-	setp.lo.u32 %p98, %r7, %r10;
-	@!%p98 bra $L110;
-	mul.wide.u32 %rd420, %r7, 16;
-	add.s64 %rd421, %rd1, %rd420;
-	ld.shared.s64 %rd422, [%rd421+0];
-	ld.shared.s64 %rd423, [%rd421+8];
-	mov.b64 %rd398, %rd422;
-	mov.b64 %rd399, %rd423;
+	mov.b64 %rd392, {%r125, %r126};
+	@!%p84 bra $L108;
+	setp.ne.u32 %p85, %r18, 9;
+	@%p85 bra.uni $L110;
+	setp.lt.s64 %p86, %rd391, %rd389;
+	setp.eq.s64 %p87, %rd391, %rd389;
+	setp.lt.s64 %p88, %rd392, %rd390;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd393, %rd391, %rd389, %p90;
+	selp.b64 %rd394, %rd392, %rd390, %p90;
+	mov.b64 %rd389, %rd393;
+	mov.b64 %rd390, %rd394;
+	bra.uni $L109;
 $L110:
+	setp.ne.u32 %p91, %r18, 10;
+	@%p91 bra.uni $L111;
+	setp.gt.s64 %p92, %rd391, %rd389;
+	setp.eq.s64 %p93, %rd391, %rd389;
+	setp.lt.s64 %p94, %rd392, %rd390;
+	and.pred %p95, %p93, %p94;
+	or.pred %p96, %p92, %p95;
+	selp.b64 %rd395, %rd391, %rd389, %p96;
+	selp.b64 %rd396, %rd392, %rd390, %p96;
+	mov.b64 %rd389, %rd395;
+	mov.b64 %rd390, %rd396;
+	bra.uni $L109;
+$L111:
+	mov.b64 %rd397, %rd389;
+	mov.b64 %rd398, %rd390;
+	mov.b64 %rd399, %rd391;
+	mov.b64 %rd400, %rd392;
+	mov.b64 %rd401, %rd397;
+	mov.b64 %rd402, %rd398;
+	mov.b64 %rd403, %rd399;
+	mov.b64 %rd404, %rd400;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	add.s64 %rd407, %rd401, %rd405;
+	mov.b64 %rd401, %rd407;
+	add.s64 %rd408, %rd402, %rd406;
+	mov.b64 %rd402, %rd408;
+$L112:
+	mov.b64 %rd389, %rd401;
+	mov.b64 %rd390, %rd402;
+$L109:
+$L108:
+	shl.b32 %r118, %r118, 1;
+	bra.uni $L106;
+$L107:
+	setp.eq.u32 %p97, %r7, 0;
+	@!%p97 bra $L113;
+	mul.wide.u32 %rd409, %r8, 16;
+	add.s64 %rd410, %rd1, %rd409;
+	st.shared.s64 [%rd410+0], %rd389;
+	st.shared.s64 [%rd410+8], %rd390;
+$L113:
+	bar.sync 0;
+	setp.eq.u32 %p98, %r8, 0;
+	@!%p98 bra $L114;
+	setp.lo.u32 %p99, %r7, %r10;
+	@!%p99 bra $L115;
+	mul.wide.u32 %rd411, %r7, 16;
+	add.s64 %rd412, %rd1, %rd411;
+	ld.shared.s64 %rd413, [%rd412+0];
+	ld.shared.s64 %rd414, [%rd412+8];
+	mov.b64 %rd389, %rd413;
+	mov.b64 %rd390, %rd414;
+$L115:
 	sub.u32 %r127, %r10, 1;
 	mov.b32 %r128, %r116;
-$L111:
-	setp.hs.u32 %p99, %r128, 32;
-	@%p99 bra $L112;
-	mov.b64 {%r129, %r130}, %rd398;
-	shfl.sync.down.b32 %r131|%p100, %r129, %r128, %r127, %r17;
+$L116:
+	setp.hs.u32 %p100, %r128, 32;
+	@%p100 bra $L117;
+	mov.b64 {%r129, %r130}, %rd389;
+	shfl.sync.down.b32 %r131|%p101, %r129, %r128, %r127, %r17;
 	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd424, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd399;
+	mov.b64 %rd415, {%r131, %r132};
+	mov.b64 {%r133, %r134}, %rd390;
 	shfl.sync.down.b32 %r135, %r133, %r128, %r127, %r17;
 	shfl.sync.down.b32 %r136, %r134, %r128, %r127, %r17;
-	mov.b64 %rd425, {%r135, %r136};
-	@!%p100 bra $L113;
-	setp.ne.u32 %p101, %r18, 9;
-	@%p101 bra.uni $L115;
-	setp.lt.s64 %p102, %rd424, %rd398;
-	setp.eq.s64 %p103, %rd424, %rd398;
-	setp.lt.s64 %p104, %rd425, %rd399;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd426, %rd424, %rd398, %p106;
-	selp.b64 %rd427, %rd425, %rd399, %p106;
-	mov.b64 %rd398, %rd426;
-	mov.b64 %rd399, %rd427;
-	bra.uni $L114;
-$L115:
-	setp.ne.u32 %p107, %r18, 10;
-	@%p107 bra.uni $L116;
-	setp.gt.s64 %p108, %rd424, %rd398;
-	setp.eq.s64 %p109, %rd424, %rd398;
-	setp.lt.s64 %p110, %rd425, %rd399;
-	and.pred %p111, %p109, %p110;
-	or.pred %p112, %p108, %p111;
-	selp.b64 %rd428, %rd424, %rd398, %p112;
-	selp.b64 %rd429, %rd425, %rd399, %p112;
-	mov.b64 %rd398, %rd428;
-	mov.b64 %rd399, %rd429;
-	bra.uni $L114;
-$L116:
-	mov.b64 %rd430, %rd398;
-	mov.b64 %rd431, %rd399;
-	mov.b64 %rd432, %rd424;
-	mov.b64 %rd433, %rd425;
-	mov.b64 %rd410, %rd430;
-	mov.b64 %rd411, %rd431;
-	mov.b64 %rd412, %rd432;
-	mov.b64 %rd413, %rd433;
-	mov.b64 %rd414, %rd412;
-	mov.b64 %rd415, %rd413;
-	add.s64 %rd434, %rd410, %rd414;
-	mov.b64 %rd410, %rd434;
-	add.s64 %rd435, %rd411, %rd415;
-	mov.b64 %rd411, %rd435;
-$L117:
-	mov.b64 %rd398, %rd410;
-	mov.b64 %rd399, %rd411;
-$L114:
-$L113:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L111;
-$L112:
-$L109:
-	mul.wide.u32 %rd436, %r29, 16;
-	add.s64 %rd437, %rd11, %rd436;
-	setp.eq.u32 %p113, %r5, 0;
-	@!%p113 bra $L118;
-	st.global.s64 [%rd437+0], %rd398;
-	st.global.s64 [%rd437+8], %rd399;
+	mov.b64 %rd416, {%r135, %r136};
+	@!%p101 bra $L118;
+	setp.ne.u32 %p102, %r18, 9;
+	@%p102 bra.uni $L120;
+	setp.lt.s64 %p103, %rd415, %rd389;
+	setp.eq.s64 %p104, %rd415, %rd389;
+	setp.lt.s64 %p105, %rd416, %rd390;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd417, %rd415, %rd389, %p107;
+	selp.b64 %rd418, %rd416, %rd390, %p107;
+	mov.b64 %rd389, %rd417;
+	mov.b64 %rd390, %rd418;
+	bra.uni $L119;
+$L120:
+	setp.ne.u32 %p108, %r18, 10;
+	@%p108 bra.uni $L121;
+	setp.gt.s64 %p109, %rd415, %rd389;
+	setp.eq.s64 %p110, %rd415, %rd389;
+	setp.lt.s64 %p111, %rd416, %rd390;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd419, %rd415, %rd389, %p113;
+	selp.b64 %rd420, %rd416, %rd390, %p113;
+	mov.b64 %rd389, %rd419;
+	mov.b64 %rd390, %rd420;
+	bra.uni $L119;
+$L121:
+	mov.b64 %rd421, %rd389;
+	mov.b64 %rd422, %rd390;
+	mov.b64 %rd423, %rd415;
+	mov.b64 %rd424, %rd416;
+	mov.b64 %rd401, %rd421;
+	mov.b64 %rd402, %rd422;
+	mov.b64 %rd403, %rd423;
+	mov.b64 %rd404, %rd424;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	add.s64 %rd425, %rd401, %rd405;
+	mov.b64 %rd401, %rd425;
+	add.s64 %rd426, %rd402, %rd406;
+	mov.b64 %rd402, %rd426;
+$L122:
+	mov.b64 %rd389, %rd401;
+	mov.b64 %rd390, %rd402;
+$L119:
 $L118:
-	// the last block combines the partials
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L116;
+$L117:
+$L114:
+	mul.wide.u32 %rd427, %r29, 16;
+	add.s64 %rd428, %rd11, %rd427;
 	setp.eq.u32 %p114, %r5, 0;
-	@!%p114 bra $L119;
+	@!%p114 bra $L123;
+	st.global.s64 [%rd428+0], %rd389;
+	st.global.s64 [%rd428+8], %rd390;
+$L123:
+	// the last block combines the partials
+	setp.eq.u32 %p115, %r5, 0;
+	@!%p115 bra $L124;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r137, [gk_reduce_done], 1;
 	sub.u32 %r138, %r30, 1;
-	setp.eq.u32 %p115, %r137, %r138;
+	setp.eq.u32 %p116, %r137, %r138;
 	fence.acq_rel.gpu;
-	selp.b32 %r139, 1, 0, %p115;
+	selp.b32 %r139, 1, 0, %p116;
 	st.shared.u32 [%rd1+1024], %r139;
-$L119:
+$L124:
 	bar.sync 0;
 	ld.shared.u32 %r140, [%rd1+1024];
-	setp.ne.u32 %p116, %r140, 0;
-	@!%p116 bra $L120;
-	cvt.u64.u32 %rd440, %r30;
-	cvt.u64.u32 %rd441, %r5;
-	cvt.u64.u32 %rd442, %r6;
-	setp.ne.u32 %p117, %r18, 9;
-	@%p117 bra.uni $L122;
-	mov.b64 %rd438, 9223372036854775807;
-	mov.b64 %rd439, 9223372036854775807;
-	mov.b64 %rd443, %rd441;
-$L123:
-	setp.ge.s64 %p118, %rd443, %rd440;
-	@%p118 bra $L124;
-	mad.lo.s64 %rd444, %rd443, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd445, [%rd444+0];
-	ld.relaxed.gpu.global.s64 %rd446, [%rd444+8];
-	setp.lt.s64 %p119, %rd445, %rd438;
-	setp.eq.s64 %p120, %rd445, %rd438;
-	setp.lt.s64 %p121, %rd446, %rd439;
-	and.pred %p122, %p120, %p121;
-	or.pred %p123, %p119, %p122;
-	selp.b64 %rd447, %rd445, %rd438, %p123;
-	selp.b64 %rd448, %rd446, %rd439, %p123;
-	mov.b64 %rd438, %rd447;
-	mov.b64 %rd439, %rd448;
-	add.s64 %rd443, %rd443, %rd442;
-	bra.uni $L123;
-$L124:
-	bra.uni $L121;
-$L122:
-	setp.ne.u32 %p124, %r18, 10;
-	@%p124 bra.uni $L125;
-	mov.b64 %rd438, -9223372036854775808;
-	mov.b64 %rd439, 9223372036854775807;
-	mov.b64 %rd449, %rd441;
-$L126:
-	setp.ge.s64 %p125, %rd449, %rd440;
-	@%p125 bra $L127;
-	mad.lo.s64 %rd450, %rd449, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd451, [%rd450+0];
-	ld.relaxed.gpu.global.s64 %rd452, [%rd450+8];
-	setp.gt.s64 %p126, %rd451, %rd438;
-	setp.eq.s64 %p127, %rd451, %rd438;
-	setp.lt.s64 %p128, %rd452, %rd439;
-	and.pred %p129, %p127, %p128;
-	or.pred %p130, %p126, %p129;
-	selp.b64 %rd453, %rd451, %rd438, %p130;
-	selp.b64 %rd454, %rd452, %rd439, %p130;
-	mov.b64 %rd438, %rd453;
-	mov.b64 %rd439, %rd454;
-	add.s64 %rd449, %rd449, %rd442;
+	setp.ne.u32 %p117, %r140, 0;
+	@!%p117 bra $L125;
+	cvt.u64.u32 %rd431, %r30;
+	cvt.u64.u32 %rd432, %r5;
+	cvt.u64.u32 %rd433, %r6;
+	setp.ne.u32 %p118, %r18, 9;
+	@%p118 bra.uni $L127;
+	mov.b64 %rd429, 9223372036854775807;
+	mov.b64 %rd430, 9223372036854775807;
+	mov.b64 %rd434, %rd432;
+$L128:
+	setp.ge.s64 %p119, %rd434, %rd431;
+	@%p119 bra $L129;
+	mad.lo.s64 %rd435, %rd434, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd436, [%rd435+0];
+	ld.relaxed.gpu.global.s64 %rd437, [%rd435+8];
+	setp.lt.s64 %p120, %rd436, %rd429;
+	setp.eq.s64 %p121, %rd436, %rd429;
+	setp.lt.s64 %p122, %rd437, %rd430;
+	and.pred %p123, %p121, %p122;
+	or.pred %p124, %p120, %p123;
+	selp.b64 %rd438, %rd436, %rd429, %p124;
+	selp.b64 %rd439, %rd437, %rd430, %p124;
+	mov.b64 %rd429, %rd438;
+	mov.b64 %rd430, %rd439;
+	add.s64 %rd434, %rd434, %rd433;
+	bra.uni $L128;
+$L129:
 	bra.uni $L126;
 $L127:
-	bra.uni $L121;
-$L125:
+	setp.ne.u32 %p125, %r18, 10;
+	@%p125 bra.uni $L130;
+	mov.b64 %rd429, -9223372036854775808;
+	mov.b64 %rd430, 9223372036854775807;
+	mov.b64 %rd440, %rd432;
+$L131:
+	setp.ge.s64 %p126, %rd440, %rd431;
+	@%p126 bra $L132;
+	mad.lo.s64 %rd441, %rd440, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd442, [%rd441+0];
+	ld.relaxed.gpu.global.s64 %rd443, [%rd441+8];
+	setp.gt.s64 %p127, %rd442, %rd429;
+	setp.eq.s64 %p128, %rd442, %rd429;
+	setp.lt.s64 %p129, %rd443, %rd430;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd444, %rd442, %rd429, %p131;
+	selp.b64 %rd445, %rd443, %rd430, %p131;
+	mov.b64 %rd429, %rd444;
+	mov.b64 %rd430, %rd445;
+	add.s64 %rd440, %rd440, %rd433;
+	bra.uni $L131;
+$L132:
+	bra.uni $L126;
+$L130:
 	mov.b64 %rd126, 0;
 	mov.b64 %rd127, 0;
 	mov.b64 %rd128, 0;
 	mov.b64 %rd129, 0;
 	mov.b64 %rd126, %rd128;
 	mov.b64 %rd127, %rd129;
-$L128:
-	mov.b64 %rd455, %rd126;
-	mov.b64 %rd456, %rd127;
-	mov.b64 %rd438, %rd455;
-	mov.b64 %rd439, %rd456;
-	mov.b64 %rd457, %rd441;
-$L129:
-	setp.ge.s64 %p131, %rd457, %rd440;
-	@%p131 bra $L130;
-	mad.lo.s64 %rd458, %rd457, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd459, [%rd458+0];
-	ld.relaxed.gpu.global.s64 %rd460, [%rd458+8];
-	mov.b64 %rd461, %rd438;
-	mov.b64 %rd462, %rd439;
-	mov.b64 %rd463, %rd459;
-	mov.b64 %rd464, %rd460;
-	mov.b64 %rd410, %rd461;
-	mov.b64 %rd411, %rd462;
-	mov.b64 %rd412, %rd463;
-	mov.b64 %rd413, %rd464;
-	mov.b64 %rd414, %rd412;
-	mov.b64 %rd415, %rd413;
-	add.s64 %rd465, %rd410, %rd414;
-	mov.b64 %rd410, %rd465;
-	add.s64 %rd466, %rd411, %rd415;
-	mov.b64 %rd411, %rd466;
-$L131:
-	mov.b64 %rd438, %rd410;
-	mov.b64 %rd439, %rd411;
-	add.s64 %rd457, %rd457, %rd442;
-	bra.uni $L129;
-$L130:
-$L121:
-	mov.b64 %rd467, %rd438;
-	mov.b64 %rd468, %rd439;
+$L133:
+	mov.b64 %rd446, %rd126;
+	mov.b64 %rd447, %rd127;
+	mov.b64 %rd429, %rd446;
+	mov.b64 %rd430, %rd447;
+	mov.b64 %rd448, %rd432;
+$L134:
+	setp.ge.s64 %p132, %rd448, %rd431;
+	@%p132 bra $L135;
+	mad.lo.s64 %rd449, %rd448, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd450, [%rd449+0];
+	ld.relaxed.gpu.global.s64 %rd451, [%rd449+8];
+	mov.b64 %rd452, %rd429;
+	mov.b64 %rd453, %rd430;
+	mov.b64 %rd454, %rd450;
+	mov.b64 %rd455, %rd451;
+	mov.b64 %rd401, %rd452;
+	mov.b64 %rd402, %rd453;
+	mov.b64 %rd403, %rd454;
+	mov.b64 %rd404, %rd455;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	add.s64 %rd456, %rd401, %rd405;
+	mov.b64 %rd401, %rd456;
+	add.s64 %rd457, %rd402, %rd406;
+	mov.b64 %rd402, %rd457;
+$L136:
+	mov.b64 %rd429, %rd401;
+	mov.b64 %rd430, %rd402;
+	add.s64 %rd448, %rd448, %rd433;
+	bra.uni $L134;
+$L135:
+$L126:
+	mov.b64 %rd458, %rd429;
+	mov.b64 %rd459, %rd430;
 	// block reduction
 	mov.b32 %r141, 1;
 	mov.b32 %r142, 1;
 	sub.u32 %r143, %r13, 1;
 	mov.b32 %r144, %r141;
-$L132:
-	setp.hs.u32 %p132, %r144, 32;
-	@%p132 bra $L133;
-	mov.b64 {%r145, %r146}, %rd467;
-	shfl.sync.down.b32 %r147|%p133, %r145, %r144, %r143, %r17;
+$L137:
+	setp.hs.u32 %p133, %r144, 32;
+	@%p133 bra $L138;
+	mov.b64 {%r145, %r146}, %rd458;
+	shfl.sync.down.b32 %r147|%p134, %r145, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r148, %r146, %r144, %r143, %r17;
-	mov.b64 %rd469, {%r147, %r148};
-	mov.b64 {%r149, %r150}, %rd468;
+	mov.b64 %rd460, {%r147, %r148};
+	mov.b64 {%r149, %r150}, %rd459;
 	shfl.sync.down.b32 %r151, %r149, %r144, %r143, %r17;
 	shfl.sync.down.b32 %r152, %r150, %r144, %r143, %r17;
-	mov.b64 %rd470, {%r151, %r152};
-	@!%p133 bra $L134;
-	setp.ne.u32 %p134, %r18, 9;
-	@%p134 bra.uni $L136;
-	setp.lt.s64 %p135, %rd469, %rd467;
-	setp.eq.s64 %p136, %rd469, %rd467;
-	setp.lt.s64 %p137, %rd470, %rd468;
-	and.pred %p138, %p136, %p137;
-	or.pred %p139, %p135, %p138;
-	selp.b64 %rd471, %rd469, %rd467, %p139;
-	selp.b64 %rd472, %rd470, %rd468, %p139;
-	mov.b64 %rd467, %rd471;
-	mov.b64 %rd468, %rd472;
-	bra.uni $L135;
-$L136:
-	setp.ne.u32 %p140, %r18, 10;
-	@%p140 bra.uni $L137;
-	setp.gt.s64 %p141, %rd469, %rd467;
-	setp.eq.s64 %p142, %rd469, %rd467;
-	setp.lt.s64 %p143, %rd470, %rd468;
-	and.pred %p144, %p142, %p143;
-	or.pred %p145, %p141, %p144;
-	selp.b64 %rd473, %rd469, %rd467, %p145;
-	selp.b64 %rd474, %rd470, %rd468, %p145;
-	mov.b64 %rd467, %rd473;
-	mov.b64 %rd468, %rd474;
-	bra.uni $L135;
-$L137:
-	mov.b64 %rd475, %rd467;
-	mov.b64 %rd476, %rd468;
-	mov.b64 %rd477, %rd469;
-	mov.b64 %rd478, %rd470;
-	mov.b64 %rd410, %rd475;
-	mov.b64 %rd411, %rd476;
-	mov.b64 %rd412, %rd477;
-	mov.b64 %rd413, %rd478;
-	mov.b64 %rd414, %rd412;
-	mov.b64 %rd415, %rd413;
-	add.s64 %rd479, %rd410, %rd414;
-	mov.b64 %rd410, %rd479;
-	add.s64 %rd480, %rd411, %rd415;
-	mov.b64 %rd411, %rd480;
-$L138:
-	mov.b64 %rd467, %rd410;
-	mov.b64 %rd468, %rd411;
-$L135:
-$L134:
-	shl.b32 %r144, %r144, 1;
-	bra.uni $L132;
-$L133:
-	setp.eq.u32 %p146, %r7, 0;
-	@!%p146 bra $L139;
-	mul.wide.u32 %rd481, %r8, 16;
-	add.s64 %rd482, %rd1, %rd481;
-	st.shared.s64 [%rd482+0], %rd467;
-	st.shared.s64 [%rd482+8], %rd468;
-$L139:
-	bar.sync 0;
-	setp.eq.u32 %p147, %r8, 0;
-	@!%p147 bra $L140;
-	setp.lo.u32 %p148, %r7, %r10;
-	@!%p148 bra $L141;
-	mul.wide.u32 %rd483, %r7, 16;
-	add.s64 %rd484, %rd1, %rd483;
-	ld.shared.s64 %rd485, [%rd484+0];
-	ld.shared.s64 %rd486, [%rd484+8];
-	mov.b64 %rd467, %rd485;
-	mov.b64 %rd468, %rd486;
+	mov.b64 %rd461, {%r151, %r152};
+	@!%p134 bra $L139;
+	setp.ne.u32 %p135, %r18, 9;
+	@%p135 bra.uni $L141;
+	setp.lt.s64 %p136, %rd460, %rd458;
+	setp.eq.s64 %p137, %rd460, %rd458;
+	setp.lt.s64 %p138, %rd461, %rd459;
+	and.pred %p139, %p137, %p138;
+	or.pred %p140, %p136, %p139;
+	selp.b64 %rd462, %rd460, %rd458, %p140;
+	selp.b64 %rd463, %rd461, %rd459, %p140;
+	mov.b64 %rd458, %rd462;
+	mov.b64 %rd459, %rd463;
+	bra.uni $L140;
 $L141:
+	setp.ne.u32 %p141, %r18, 10;
+	@%p141 bra.uni $L142;
+	setp.gt.s64 %p142, %rd460, %rd458;
+	setp.eq.s64 %p143, %rd460, %rd458;
+	setp.lt.s64 %p144, %rd461, %rd459;
+	and.pred %p145, %p143, %p144;
+	or.pred %p146, %p142, %p145;
+	selp.b64 %rd464, %rd460, %rd458, %p146;
+	selp.b64 %rd465, %rd461, %rd459, %p146;
+	mov.b64 %rd458, %rd464;
+	mov.b64 %rd459, %rd465;
+	bra.uni $L140;
+$L142:
+	mov.b64 %rd466, %rd458;
+	mov.b64 %rd467, %rd459;
+	mov.b64 %rd468, %rd460;
+	mov.b64 %rd469, %rd461;
+	mov.b64 %rd401, %rd466;
+	mov.b64 %rd402, %rd467;
+	mov.b64 %rd403, %rd468;
+	mov.b64 %rd404, %rd469;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	add.s64 %rd470, %rd401, %rd405;
+	mov.b64 %rd401, %rd470;
+	add.s64 %rd471, %rd402, %rd406;
+	mov.b64 %rd402, %rd471;
+$L143:
+	mov.b64 %rd458, %rd401;
+	mov.b64 %rd459, %rd402;
+$L140:
+$L139:
+	shl.b32 %r144, %r144, 1;
+	bra.uni $L137;
+$L138:
+	setp.eq.u32 %p147, %r7, 0;
+	@!%p147 bra $L144;
+	mul.wide.u32 %rd472, %r8, 16;
+	add.s64 %rd473, %rd1, %rd472;
+	st.shared.s64 [%rd473+0], %rd458;
+	st.shared.s64 [%rd473+8], %rd459;
+$L144:
+	bar.sync 0;
+	setp.eq.u32 %p148, %r8, 0;
+	@!%p148 bra $L145;
+	setp.lo.u32 %p149, %r7, %r10;
+	@!%p149 bra $L146;
+	mul.wide.u32 %rd474, %r7, 16;
+	add.s64 %rd475, %rd1, %rd474;
+	ld.shared.s64 %rd476, [%rd475+0];
+	ld.shared.s64 %rd477, [%rd475+8];
+	mov.b64 %rd458, %rd476;
+	mov.b64 %rd459, %rd477;
+$L146:
 	sub.u32 %r153, %r10, 1;
 	mov.b32 %r154, %r142;
-$L142:
-	setp.hs.u32 %p149, %r154, 32;
-	@%p149 bra $L143;
-	mov.b64 {%r155, %r156}, %rd467;
-	shfl.sync.down.b32 %r157|%p150, %r155, %r154, %r153, %r17;
+$L147:
+	setp.hs.u32 %p150, %r154, 32;
+	@%p150 bra $L148;
+	mov.b64 {%r155, %r156}, %rd458;
+	shfl.sync.down.b32 %r157|%p151, %r155, %r154, %r153, %r17;
 	shfl.sync.down.b32 %r158, %r156, %r154, %r153, %r17;
-	mov.b64 %rd487, {%r157, %r158};
-	mov.b64 {%r159, %r160}, %rd468;
+	mov.b64 %rd478, {%r157, %r158};
+	mov.b64 {%r159, %r160}, %rd459;
 	shfl.sync.down.b32 %r161, %r159, %r154, %r153, %r17;
 	shfl.sync.down.b32 %r162, %r160, %r154, %r153, %r17;
-	mov.b64 %rd488, {%r161, %r162};
-	@!%p150 bra $L144;
-	setp.ne.u32 %p151, %r18, 9;
-	@%p151 bra.uni $L146;
-	setp.lt.s64 %p152, %rd487, %rd467;
-	setp.eq.s64 %p153, %rd487, %rd467;
-	setp.lt.s64 %p154, %rd488, %rd468;
-	and.pred %p155, %p153, %p154;
-	or.pred %p156, %p152, %p155;
-	selp.b64 %rd489, %rd487, %rd467, %p156;
-	selp.b64 %rd490, %rd488, %rd468, %p156;
-	mov.b64 %rd467, %rd489;
-	mov.b64 %rd468, %rd490;
-	bra.uni $L145;
-$L146:
-	setp.ne.u32 %p157, %r18, 10;
-	@%p157 bra.uni $L147;
-	setp.gt.s64 %p158, %rd487, %rd467;
-	setp.eq.s64 %p159, %rd487, %rd467;
-	setp.lt.s64 %p160, %rd488, %rd468;
-	and.pred %p161, %p159, %p160;
-	or.pred %p162, %p158, %p161;
-	selp.b64 %rd491, %rd487, %rd467, %p162;
-	selp.b64 %rd492, %rd488, %rd468, %p162;
-	mov.b64 %rd467, %rd491;
-	mov.b64 %rd468, %rd492;
-	bra.uni $L145;
-$L147:
-	mov.b64 %rd493, %rd467;
-	mov.b64 %rd494, %rd468;
-	mov.b64 %rd495, %rd487;
-	mov.b64 %rd496, %rd488;
-	mov.b64 %rd410, %rd493;
-	mov.b64 %rd411, %rd494;
-	mov.b64 %rd412, %rd495;
-	mov.b64 %rd413, %rd496;
-	mov.b64 %rd414, %rd412;
-	mov.b64 %rd415, %rd413;
-	add.s64 %rd497, %rd410, %rd414;
-	mov.b64 %rd410, %rd497;
-	add.s64 %rd498, %rd411, %rd415;
-	mov.b64 %rd411, %rd498;
-$L148:
-	mov.b64 %rd467, %rd410;
-	mov.b64 %rd468, %rd411;
-$L145:
-$L144:
-	shl.b32 %r154, %r154, 1;
-	bra.uni $L142;
-$L143:
-$L140:
-	@!%p114 bra $L149;
-	st.global.s64 [%rd13+0], %rd467;
-	st.global.s64 [%rd13+8], %rd468;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd479, {%r161, %r162};
+	@!%p151 bra $L149;
+	setp.ne.u32 %p152, %r18, 9;
+	@%p152 bra.uni $L151;
+	setp.lt.s64 %p153, %rd478, %rd458;
+	setp.eq.s64 %p154, %rd478, %rd458;
+	setp.lt.s64 %p155, %rd479, %rd459;
+	and.pred %p156, %p154, %p155;
+	or.pred %p157, %p153, %p156;
+	selp.b64 %rd480, %rd478, %rd458, %p157;
+	selp.b64 %rd481, %rd479, %rd459, %p157;
+	mov.b64 %rd458, %rd480;
+	mov.b64 %rd459, %rd481;
+	bra.uni $L150;
+$L151:
+	setp.ne.u32 %p158, %r18, 10;
+	@%p158 bra.uni $L152;
+	setp.gt.s64 %p159, %rd478, %rd458;
+	setp.eq.s64 %p160, %rd478, %rd458;
+	setp.lt.s64 %p161, %rd479, %rd459;
+	and.pred %p162, %p160, %p161;
+	or.pred %p163, %p159, %p162;
+	selp.b64 %rd482, %rd478, %rd458, %p163;
+	selp.b64 %rd483, %rd479, %rd459, %p163;
+	mov.b64 %rd458, %rd482;
+	mov.b64 %rd459, %rd483;
+	bra.uni $L150;
+$L152:
+	mov.b64 %rd484, %rd458;
+	mov.b64 %rd485, %rd459;
+	mov.b64 %rd486, %rd478;
+	mov.b64 %rd487, %rd479;
+	mov.b64 %rd401, %rd484;
+	mov.b64 %rd402, %rd485;
+	mov.b64 %rd403, %rd486;
+	mov.b64 %rd404, %rd487;
+	mov.b64 %rd405, %rd403;
+	mov.b64 %rd406, %rd404;
+	add.s64 %rd488, %rd401, %rd405;
+	mov.b64 %rd401, %rd488;
+	add.s64 %rd489, %rd402, %rd406;
+	mov.b64 %rd402, %rd489;
+$L153:
+	mov.b64 %rd458, %rd401;
+	mov.b64 %rd459, %rd402;
+$L150:
 $L149:
-$L120:
+	shl.b32 %r154, %r154, 1;
+	bra.uni $L147;
+$L148:
+$L145:
+	@!%p115 bra $L154;
+	st.global.s64 [%rd13+0], %rd458;
+	st.global.s64 [%rd13+8], %rd459;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L154:
+$L125:
 	ret;
 }
 `
@@ -13072,9 +13072,9 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<155>;
+	.reg .pred %p<156>;
 	.reg .b32 %r<164>;
-	.reg .b64 %rd<447>;
+	.reg .b64 %rd<438>;
 	.reg .f64 %fd<13>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -13554,245 +13554,245 @@ $L45:
 	@!%p32 bra $L59;
 	mov.b64 %rd252, %rd122;
 	mov.b32 %r75, %r53;
-	setp.lt.s64 %p44, %rd108, 64;
-	setp.le.s64 %p45, %rd152, 1;
-	or.pred %p46, %p44, %p45;
-	@!%p46 bra $L60;
-	cvt.s64.s32 %rd253, %r75;
-	add.s64 %rd254, %rd253, 1;
-	mul.lo.s64 %rd255, %rd254, %rd125;
-	mad.lo.s64 %rd256, %rd255, 8, %rd123;
-	ld.global.nc.s64 %rd257, [%rd256+0];
-	mov.b64 %rd258, %rd257;
-	cvt.s64.s32 %rd259, %r75;
-	mul.lo.s64 %rd260, %rd259, %rd125;
-	mad.lo.s64 %rd261, %rd260, 8, %rd123;
-	ld.global.nc.s64 %rd262, [%rd261+0];
-	mov.b64 %rd263, %rd262;
-	sub.s64 %rd264, %rd258, %rd263;
-	add.s64 %rd265, %rd109, %rd264;
-	mov.b64 %rd109, %rd265;
-	bra.uni $L61;
+	mov.b64 %rd253, %rd108;
+	mov.b64 %rd254, %rd152;
 $L60:
-	mov.b64 %rd266, %rd152;
-	setp.ge.s64 %p47, %rd108, 4096;
-	@!%p47 bra $L63;
-	mul.lo.s64 %rd267, %rd266, 4;
-	mov.b64 %rd266, %rd267;
-$L63:
-	setp.ge.s64 %p48, %rd108, 65536;
-	@!%p48 bra $L65;
-	mul.lo.s64 %rd268, %rd266, 4;
-	mov.b64 %rd266, %rd268;
-$L65:
-	sub.s64 %rd269, %rd266, 1;
-	and.b64 %rd270, %rd108, %rd269;
-	setp.eq.s64 %p49, %rd270, 0;
-	@!%p49 bra $L67;
-	cvt.s64.s32 %rd271, %r75;
-	add.s64 %rd272, %rd271, 1;
-	mul.lo.s64 %rd273, %rd272, %rd125;
-	mad.lo.s64 %rd274, %rd273, 8, %rd123;
-	ld.global.nc.s64 %rd275, [%rd274+0];
-	mov.b64 %rd276, %rd275;
-	cvt.s64.s32 %rd277, %r75;
-	mul.lo.s64 %rd278, %rd277, %rd125;
-	mad.lo.s64 %rd279, %rd278, 8, %rd123;
-	ld.global.nc.s64 %rd280, [%rd279+0];
-	mov.b64 %rd281, %rd280;
-	sub.s64 %rd282, %rd276, %rd281;
-	mul.lo.s64 %rd283, %rd266, %rd282;
-	add.s64 %rd284, %rd109, %rd283;
-	mov.b64 %rd109, %rd284;
-$L67:
+	setp.lt.s64 %p44, %rd253, 64;
+	setp.le.s64 %p45, %rd254, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L64;
+	mov.b64 %rd255, 1;
+	bra.uni $L62;
+$L64:
+	mov.b64 %rd256, %rd254;
+	setp.ge.s64 %p47, %rd253, 4096;
+	@!%p47 bra $L66;
+	mul.lo.s64 %rd257, %rd256, 4;
+	mov.b64 %rd256, %rd257;
+$L66:
+	setp.ge.s64 %p48, %rd253, 65536;
+	@!%p48 bra $L68;
+	mul.lo.s64 %rd258, %rd256, 4;
+	mov.b64 %rd256, %rd258;
+$L68:
+	sub.s64 %rd259, %rd256, 1;
+	and.b64 %rd260, %rd253, %rd259;
+	setp.eq.s64 %p49, %rd260, 0;
+	@!%p49 bra $L70;
+	mov.b64 %rd255, %rd256;
+	bra.uni $L62;
+$L70:
+	mov.b64 %rd255, 0;
+	bra.uni $L62;
 $L61:
-	add.s64 %rd285, %rd108, 1;
-	mov.b64 %rd108, %rd285;
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd261, %rd255;
+	setp.ne.s64 %p50, %rd261, 0;
+	@!%p50 bra $L72;
+	cvt.s64.s32 %rd262, %r75;
+	add.s64 %rd263, %rd262, 1;
+	mul.lo.s64 %rd264, %rd263, %rd125;
+	mad.lo.s64 %rd265, %rd264, 8, %rd123;
+	ld.global.nc.s64 %rd266, [%rd265+0];
+	mov.b64 %rd267, %rd266;
+	cvt.s64.s32 %rd268, %r75;
+	mul.lo.s64 %rd269, %rd268, %rd125;
+	mad.lo.s64 %rd270, %rd269, 8, %rd123;
+	ld.global.nc.s64 %rd271, [%rd270+0];
+	mov.b64 %rd272, %rd271;
+	sub.s64 %rd273, %rd267, %rd272;
+	mul.lo.s64 %rd274, %rd261, %rd273;
+	add.s64 %rd275, %rd109, %rd274;
+	mov.b64 %rd109, %rd275;
+$L72:
+	add.s64 %rd276, %rd108, 1;
+	mov.b64 %rd108, %rd276;
 $L59:
 $L42:
 $L30:
-	add.s64 %rd286, %rd211, %rd166;
-	mov.b64 %rd211, %rd286;
+	add.s64 %rd277, %rd211, %rd166;
+	mov.b64 %rd211, %rd277;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd287, %rd209;
-$L68:
-	@!%p13 bra $L72;
-	bra.uni $L70;
-$L72:
-	// block scan
-	mov.b64 %rd288, %rd287;
-	mov.b32 %r76, %r3;
+	mov.b64 %rd278, %rd209;
 $L73:
-	setp.hs.u32 %p50, %r76, 32;
-	@%p50 bra $L74;
-	mov.b64 {%r77, %r78}, %rd288;
-	shfl.sync.up.b32 %r79|%p51, %r77, %r76, 0, %r17;
-	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
-	mov.b64 %rd289, {%r79, %r80};
-	@!%p51 bra $L75;
-	add.s64 %rd290, %rd289, %rd288;
-	mov.b64 %rd288, %rd290;
-$L75:
-	shl.b32 %r76, %r76, 1;
-	bra.uni $L73;
-$L74:
-	mov.b64 {%r81, %r82}, %rd288;
-	shfl.sync.up.b32 %r83|%p52, %r81, %r3, 0, %r17;
-	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
-	mov.b64 %rd291, {%r83, %r84};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd292, %rd291, 0, %p54;
-	sub.u32 %r85, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r85;
-	@!%p55 bra $L76;
-	mul.wide.u32 %rd293, %r8, 16;
-	add.s64 %rd294, %rd1, %rd293;
-	st.shared.s64 [%rd294+0], %rd288;
-$L76:
-	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L77;
-	mov.b64 %rd295, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L78;
-	mul.wide.u32 %rd296, %r7, 16;
-	add.s64 %rd297, %rd1, %rd296;
-	ld.shared.s64 %rd298, [%rd297+0];
-	mov.b64 %rd295, %rd298;
-$L78:
-	mov.b64 {%r86, %r87}, %rd295;
-	shfl.sync.up.b32 %r88|%p58, %r86, 1, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, 1, 0, %r17;
-	mov.b64 %rd299, {%r88, %r89};
-	@!%p58 bra $L79;
-	add.s64 %rd300, %rd299, %rd295;
-	mov.b64 %rd295, %rd300;
-$L79:
-	mov.b64 {%r90, %r91}, %rd295;
-	shfl.sync.up.b32 %r92|%p59, %r90, 2, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, 2, 0, %r17;
-	mov.b64 %rd301, {%r92, %r93};
-	@!%p59 bra $L80;
-	add.s64 %rd302, %rd301, %rd295;
-	mov.b64 %rd295, %rd302;
-$L80:
-	mov.b64 {%r94, %r95}, %rd295;
-	shfl.sync.up.b32 %r96|%p60, %r94, 4, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 4, 0, %r17;
-	mov.b64 %rd303, {%r96, %r97};
-	@!%p60 bra $L81;
-	add.s64 %rd304, %rd303, %rd295;
-	mov.b64 %rd295, %rd304;
-$L81:
-	mov.b64 {%r98, %r99}, %rd295;
-	shfl.sync.up.b32 %r100|%p61, %r98, 8, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 8, 0, %r17;
-	mov.b64 %rd305, {%r100, %r101};
-	@!%p61 bra $L82;
-	add.s64 %rd306, %rd305, %rd295;
-	mov.b64 %rd295, %rd306;
-$L82:
-	mov.b64 {%r102, %r103}, %rd295;
-	shfl.sync.up.b32 %r104|%p62, %r102, 16, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 16, 0, %r17;
-	mov.b64 %rd307, {%r104, %r105};
-	@!%p62 bra $L83;
-	add.s64 %rd308, %rd307, %rd295;
-	mov.b64 %rd295, %rd308;
-$L83:
-	mov.b64 {%r106, %r107}, %rd295;
-	shfl.sync.up.b32 %r108|%p63, %r106, 1, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
-	mov.b64 %rd309, {%r108, %r109};
-	selp.b64 %rd310, %rd309, 0, %p63;
-	@!%p57 bra $L84;
-	mul.wide.u32 %rd311, %r7, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	add.s64 %rd313, %rd312, 512;
-	st.shared.s64 [%rd313+0], %rd310;
-$L84:
-	sub.u32 %r110, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r110;
-	@!%p64 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd295;
-$L85:
+	@!%p13 bra $L77;
+	bra.uni $L75;
 $L77:
+	// block scan
+	mov.b64 %rd279, %rd278;
+	mov.b32 %r76, %r3;
+$L78:
+	setp.hs.u32 %p51, %r76, 32;
+	@%p51 bra $L79;
+	mov.b64 {%r77, %r78}, %rd279;
+	shfl.sync.up.b32 %r79|%p52, %r77, %r76, 0, %r17;
+	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
+	mov.b64 %rd280, {%r79, %r80};
+	@!%p52 bra $L80;
+	add.s64 %rd281, %rd280, %rd279;
+	mov.b64 %rd279, %rd281;
+$L80:
+	shl.b32 %r76, %r76, 1;
+	bra.uni $L78;
+$L79:
+	mov.b64 {%r81, %r82}, %rd279;
+	shfl.sync.up.b32 %r83|%p53, %r81, %r3, 0, %r17;
+	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
+	mov.b64 %rd282, {%r83, %r84};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd283, %rd282, 0, %p55;
+	sub.u32 %r85, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r85;
+	@!%p56 bra $L81;
+	mul.wide.u32 %rd284, %r8, 16;
+	add.s64 %rd285, %rd1, %rd284;
+	st.shared.s64 [%rd285+0], %rd279;
+$L81:
 	bar.sync 0;
-	mul.wide.u32 %rd314, %r8, 16;
-	add.s64 %rd315, %rd1, %rd314;
-	add.s64 %rd316, %rd315, 512;
-	ld.shared.s64 %rd317, [%rd316+0];
-	add.s64 %rd318, %rd317, %rd292;
-	ld.shared.s64 %rd319, [%rd1+1024];
-	mov.b64 {%r111, %r112}, %rd318;
-	shfl.sync.idx.b32 %r113|%p65, %r111, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r114, %r112, 0, %r22, %r17;
-	mov.b64 %rd320, {%r113, %r114};
-	mov.b64 %rd321, %rd319;
-	mov.b64 %rd322, %rd320;
-	mov.b64 %rd323, %rd321;
-	mov.b64 %rd324, %rd322;
-	mov.b64 %rd325, %rd323;
-	mov.b64 %rd326, %rd324;
-	mov.b64 %rd327, %rd325;
-	mov.b64 %rd328, 0;
-	cvt.u64.u32 %rd329, %r2;
-	setp.eq.s64 %p66, %rd329, 0;
-	setp.gt.s64 %p67, %rd327, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L87;
-	atom.global.add.u64 %rd330, [%rd142], %rd327;
-	mov.b64 %rd331, %rd330;
-	mov.b64 %rd328, %rd331;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L82;
+	mov.b64 %rd286, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L83;
+	mul.wide.u32 %rd287, %r7, 16;
+	add.s64 %rd288, %rd1, %rd287;
+	ld.shared.s64 %rd289, [%rd288+0];
+	mov.b64 %rd286, %rd289;
+$L83:
+	mov.b64 {%r86, %r87}, %rd286;
+	shfl.sync.up.b32 %r88|%p59, %r86, 1, 0, %r17;
+	shfl.sync.up.b32 %r89, %r87, 1, 0, %r17;
+	mov.b64 %rd290, {%r88, %r89};
+	@!%p59 bra $L84;
+	add.s64 %rd291, %rd290, %rd286;
+	mov.b64 %rd286, %rd291;
+$L84:
+	mov.b64 {%r90, %r91}, %rd286;
+	shfl.sync.up.b32 %r92|%p60, %r90, 2, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, 2, 0, %r17;
+	mov.b64 %rd292, {%r92, %r93};
+	@!%p60 bra $L85;
+	add.s64 %rd293, %rd292, %rd286;
+	mov.b64 %rd286, %rd293;
+$L85:
+	mov.b64 {%r94, %r95}, %rd286;
+	shfl.sync.up.b32 %r96|%p61, %r94, 4, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 4, 0, %r17;
+	mov.b64 %rd294, {%r96, %r97};
+	@!%p61 bra $L86;
+	add.s64 %rd295, %rd294, %rd286;
+	mov.b64 %rd286, %rd295;
+$L86:
+	mov.b64 {%r98, %r99}, %rd286;
+	shfl.sync.up.b32 %r100|%p62, %r98, 8, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 8, 0, %r17;
+	mov.b64 %rd296, {%r100, %r101};
+	@!%p62 bra $L87;
+	add.s64 %rd297, %rd296, %rd286;
+	mov.b64 %rd286, %rd297;
 $L87:
-	cvt.u64.u32 %rd332, %r2;
-	setp.eq.s64 %p69, %rd332, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
-	bar.sync 0;
-	@!%p71 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd328;
+	mov.b64 {%r102, %r103}, %rd286;
+	shfl.sync.up.b32 %r104|%p63, %r102, 16, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 16, 0, %r17;
+	mov.b64 %rd298, {%r104, %r105};
+	@!%p63 bra $L88;
+	add.s64 %rd299, %rd298, %rd286;
+	mov.b64 %rd286, %rd299;
 $L88:
-	bar.sync 0;
-	ld.shared.s64 %rd333, [%rd1+1024];
-	mov.b64 %rd334, %rd333;
-	mov.b64 %rd328, %rd334;
-	add.s64 %rd335, %rd328, %rd326;
-	mov.b64 %rd336, %rd335;
-	mov.b64 %rd337, 0;
+	mov.b64 {%r106, %r107}, %rd286;
+	shfl.sync.up.b32 %r108|%p64, %r106, 1, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
+	mov.b64 %rd300, {%r108, %r109};
+	selp.b64 %rd301, %rd300, 0, %p64;
+	@!%p58 bra $L89;
+	mul.wide.u32 %rd302, %r7, 16;
+	add.s64 %rd303, %rd1, %rd302;
+	add.s64 %rd304, %rd303, 512;
+	st.shared.s64 [%rd304+0], %rd301;
 $L89:
-	setp.lt.s64 %p72, %rd337, %rd287;
-	not.pred %p73, %p72;
-	@!%p73 bra $L93;
-	bra.uni $L91;
-$L93:
-	mul.lo.s64 %rd338, %rd337, %rd164;
-	mad.lo.s64 %rd339, %rd338, 4, %rd162;
-	ld.shared.s32 %r115, [%rd339+0];
-	mov.b32 %r116, %r115;
-	add.s64 %rd340, %rd336, %rd337;
-	mul.lo.s64 %rd341, %rd340, %rd141;
-	mad.lo.s64 %rd342, %rd341, 4, %rd139;
-	st.global.s32 [%rd342+0], %r116;
+	sub.u32 %r110, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r110;
+	@!%p65 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd286;
 $L90:
-	add.s64 %rd343, %rd337, 1;
-	mov.b64 %rd337, %rd343;
-	bra.uni $L89;
-$L91:
-	bra.uni $L70;
-$L69:
-	bra.uni $L68;
-$L70:
+$L82:
+	bar.sync 0;
+	mul.wide.u32 %rd305, %r8, 16;
+	add.s64 %rd306, %rd1, %rd305;
+	add.s64 %rd307, %rd306, 512;
+	ld.shared.s64 %rd308, [%rd307+0];
+	add.s64 %rd309, %rd308, %rd283;
+	ld.shared.s64 %rd310, [%rd1+1024];
+	mov.b64 {%r111, %r112}, %rd309;
+	shfl.sync.idx.b32 %r113|%p66, %r111, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r114, %r112, 0, %r22, %r17;
+	mov.b64 %rd311, {%r113, %r114};
+	mov.b64 %rd312, %rd310;
+	mov.b64 %rd313, %rd311;
+	mov.b64 %rd314, %rd312;
+	mov.b64 %rd315, %rd313;
+	mov.b64 %rd316, %rd314;
+	mov.b64 %rd317, %rd315;
+	mov.b64 %rd318, %rd316;
+	mov.b64 %rd319, 0;
+	cvt.u64.u32 %rd320, %r2;
+	setp.eq.s64 %p67, %rd320, 0;
+	setp.gt.s64 %p68, %rd318, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L92;
+	atom.global.add.u64 %rd321, [%rd142], %rd318;
+	mov.b64 %rd322, %rd321;
+	mov.b64 %rd319, %rd322;
+$L92:
+	cvt.u64.u32 %rd323, %r2;
+	setp.eq.s64 %p70, %rd323, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
+	bar.sync 0;
+	@!%p72 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd319;
+$L93:
+	bar.sync 0;
+	ld.shared.s64 %rd324, [%rd1+1024];
+	mov.b64 %rd325, %rd324;
+	mov.b64 %rd319, %rd325;
+	add.s64 %rd326, %rd319, %rd317;
+	mov.b64 %rd327, %rd326;
+	mov.b64 %rd328, 0;
+$L94:
+	setp.lt.s64 %p73, %rd328, %rd278;
+	not.pred %p74, %p73;
+	@!%p74 bra $L98;
+	bra.uni $L96;
+$L98:
+	mul.lo.s64 %rd329, %rd328, %rd164;
+	mad.lo.s64 %rd330, %rd329, 4, %rd162;
+	ld.shared.s32 %r115, [%rd330+0];
+	mov.b32 %r116, %r115;
+	add.s64 %rd331, %rd327, %rd328;
+	mul.lo.s64 %rd332, %rd331, %rd141;
+	mad.lo.s64 %rd333, %rd332, 4, %rd139;
+	st.global.s32 [%rd333+0], %r116;
+$L95:
+	add.s64 %rd334, %rd328, 1;
+	mov.b64 %rd328, %rd334;
+	bra.uni $L94;
+$L96:
+	bra.uni $L75;
+$L74:
+	bra.uni $L73;
+$L75:
 $L25:
-	add.s64 %rd344, %rd205, %rd175;
-	mov.b64 %rd205, %rd344;
+	add.s64 %rd335, %rd205, %rd175;
+	mov.b64 %rd205, %rd335;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd345, %rd176, 1;
-	mov.b64 %rd176, %rd345;
+	add.s64 %rd336, %rd176, 1;
+	mov.b64 %rd176, %rd336;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -13800,423 +13800,423 @@ $L7:
 	add.s64 %rd121, %rd121, %rd120;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd346, %rd108;
-	mov.b64 %rd347, %rd109;
+	mov.b64 %rd337, %rd108;
+	mov.b64 %rd338, %rd109;
 	// block reduction
 	mov.b32 %r117, 1;
 	sub.u32 %r118, %r13, 1;
 	mov.b32 %r119, %r3;
-$L94:
-	setp.hs.u32 %p74, %r119, 32;
-	@%p74 bra $L95;
-	mov.b64 {%r120, %r121}, %rd346;
-	shfl.sync.down.b32 %r122|%p75, %r120, %r119, %r118, %r17;
+$L99:
+	setp.hs.u32 %p75, %r119, 32;
+	@%p75 bra $L100;
+	mov.b64 {%r120, %r121}, %rd337;
+	shfl.sync.down.b32 %r122|%p76, %r120, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd348, {%r122, %r123};
-	mov.b64 {%r124, %r125}, %rd347;
+	mov.b64 %rd339, {%r122, %r123};
+	mov.b64 {%r124, %r125}, %rd338;
 	shfl.sync.down.b32 %r126, %r124, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r127, %r125, %r119, %r118, %r17;
-	mov.b64 %rd349, {%r126, %r127};
-	@!%p75 bra $L96;
-	setp.ne.u32 %p76, %r18, 9;
-	@%p76 bra.uni $L98;
-	setp.lt.s64 %p77, %rd348, %rd346;
-	setp.eq.s64 %p78, %rd348, %rd346;
-	setp.lt.s64 %p79, %rd349, %rd347;
-	and.pred %p80, %p78, %p79;
-	or.pred %p81, %p77, %p80;
-	selp.b64 %rd350, %rd348, %rd346, %p81;
-	selp.b64 %rd351, %rd349, %rd347, %p81;
-	mov.b64 %rd346, %rd350;
-	mov.b64 %rd347, %rd351;
-	bra.uni $L97;
-$L98:
-	setp.ne.u32 %p82, %r18, 10;
-	@%p82 bra.uni $L99;
-	setp.gt.s64 %p83, %rd348, %rd346;
-	setp.eq.s64 %p84, %rd348, %rd346;
-	setp.lt.s64 %p85, %rd349, %rd347;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd352, %rd348, %rd346, %p87;
-	selp.b64 %rd353, %rd349, %rd347, %p87;
-	mov.b64 %rd346, %rd352;
-	mov.b64 %rd347, %rd353;
-	bra.uni $L97;
-$L99:
-	mov.b64 %rd354, %rd346;
-	mov.b64 %rd355, %rd347;
-	mov.b64 %rd356, %rd348;
-	mov.b64 %rd357, %rd349;
-	mov.b64 %rd358, %rd354;
-	mov.b64 %rd359, %rd355;
-	mov.b64 %rd360, %rd356;
-	mov.b64 %rd361, %rd357;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	add.s64 %rd364, %rd358, %rd362;
-	mov.b64 %rd358, %rd364;
-	add.s64 %rd365, %rd359, %rd363;
-	mov.b64 %rd359, %rd365;
-$L100:
-	mov.b64 %rd346, %rd358;
-	mov.b64 %rd347, %rd359;
-$L97:
-$L96:
-	shl.b32 %r119, %r119, 1;
-	bra.uni $L94;
-$L95:
-	setp.eq.u32 %p88, %r7, 0;
-	@!%p88 bra $L101;
-	mul.wide.u32 %rd366, %r8, 16;
-	add.s64 %rd367, %rd1, %rd366;
-	st.shared.s64 [%rd367+0], %rd346;
-	st.shared.s64 [%rd367+8], %rd347;
-$L101:
-	bar.sync 0;
-	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L102;
-	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L103;
-	mul.wide.u32 %rd368, %r7, 16;
-	add.s64 %rd369, %rd1, %rd368;
-	ld.shared.s64 %rd370, [%rd369+0];
-	ld.shared.s64 %rd371, [%rd369+8];
-	mov.b64 %rd346, %rd370;
-	mov.b64 %rd347, %rd371;
+	mov.b64 %rd340, {%r126, %r127};
+	@!%p76 bra $L101;
+	setp.ne.u32 %p77, %r18, 9;
+	@%p77 bra.uni $L103;
+	setp.lt.s64 %p78, %rd339, %rd337;
+	setp.eq.s64 %p79, %rd339, %rd337;
+	setp.lt.s64 %p80, %rd340, %rd338;
+	and.pred %p81, %p79, %p80;
+	or.pred %p82, %p78, %p81;
+	selp.b64 %rd341, %rd339, %rd337, %p82;
+	selp.b64 %rd342, %rd340, %rd338, %p82;
+	mov.b64 %rd337, %rd341;
+	mov.b64 %rd338, %rd342;
+	bra.uni $L102;
 $L103:
+	setp.ne.u32 %p83, %r18, 10;
+	@%p83 bra.uni $L104;
+	setp.gt.s64 %p84, %rd339, %rd337;
+	setp.eq.s64 %p85, %rd339, %rd337;
+	setp.lt.s64 %p86, %rd340, %rd338;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd343, %rd339, %rd337, %p88;
+	selp.b64 %rd344, %rd340, %rd338, %p88;
+	mov.b64 %rd337, %rd343;
+	mov.b64 %rd338, %rd344;
+	bra.uni $L102;
+$L104:
+	mov.b64 %rd345, %rd337;
+	mov.b64 %rd346, %rd338;
+	mov.b64 %rd347, %rd339;
+	mov.b64 %rd348, %rd340;
+	mov.b64 %rd349, %rd345;
+	mov.b64 %rd350, %rd346;
+	mov.b64 %rd351, %rd347;
+	mov.b64 %rd352, %rd348;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	add.s64 %rd355, %rd349, %rd353;
+	mov.b64 %rd349, %rd355;
+	add.s64 %rd356, %rd350, %rd354;
+	mov.b64 %rd350, %rd356;
+$L105:
+	mov.b64 %rd337, %rd349;
+	mov.b64 %rd338, %rd350;
+$L102:
+$L101:
+	shl.b32 %r119, %r119, 1;
+	bra.uni $L99;
+$L100:
+	setp.eq.u32 %p89, %r7, 0;
+	@!%p89 bra $L106;
+	mul.wide.u32 %rd357, %r8, 16;
+	add.s64 %rd358, %rd1, %rd357;
+	st.shared.s64 [%rd358+0], %rd337;
+	st.shared.s64 [%rd358+8], %rd338;
+$L106:
+	bar.sync 0;
+	setp.eq.u32 %p90, %r8, 0;
+	@!%p90 bra $L107;
+	setp.lo.u32 %p91, %r7, %r10;
+	@!%p91 bra $L108;
+	mul.wide.u32 %rd359, %r7, 16;
+	add.s64 %rd360, %rd1, %rd359;
+	ld.shared.s64 %rd361, [%rd360+0];
+	ld.shared.s64 %rd362, [%rd360+8];
+	mov.b64 %rd337, %rd361;
+	mov.b64 %rd338, %rd362;
+$L108:
 	sub.u32 %r128, %r10, 1;
 	mov.b32 %r129, %r117;
-$L104:
-	setp.hs.u32 %p91, %r129, 32;
-	@%p91 bra $L105;
-	mov.b64 {%r130, %r131}, %rd346;
-	shfl.sync.down.b32 %r132|%p92, %r130, %r129, %r128, %r17;
+$L109:
+	setp.hs.u32 %p92, %r129, 32;
+	@%p92 bra $L110;
+	mov.b64 {%r130, %r131}, %rd337;
+	shfl.sync.down.b32 %r132|%p93, %r130, %r129, %r128, %r17;
 	shfl.sync.down.b32 %r133, %r131, %r129, %r128, %r17;
-	mov.b64 %rd372, {%r132, %r133};
-	mov.b64 {%r134, %r135}, %rd347;
+	mov.b64 %rd363, {%r132, %r133};
+	mov.b64 {%r134, %r135}, %rd338;
 	shfl.sync.down.b32 %r136, %r134, %r129, %r128, %r17;
 	shfl.sync.down.b32 %r137, %r135, %r129, %r128, %r17;
-	mov.b64 %rd373, {%r136, %r137};
-	@!%p92 bra $L106;
-	setp.ne.u32 %p93, %r18, 9;
-	@%p93 bra.uni $L108;
-	setp.lt.s64 %p94, %rd372, %rd346;
-	setp.eq.s64 %p95, %rd372, %rd346;
-	setp.lt.s64 %p96, %rd373, %rd347;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd374, %rd372, %rd346, %p98;
-	selp.b64 %rd375, %rd373, %rd347, %p98;
-	mov.b64 %rd346, %rd374;
-	mov.b64 %rd347, %rd375;
-	bra.uni $L107;
-$L108:
-	setp.ne.u32 %p99, %r18, 10;
-	@%p99 bra.uni $L109;
-	setp.gt.s64 %p100, %rd372, %rd346;
-	setp.eq.s64 %p101, %rd372, %rd346;
-	setp.lt.s64 %p102, %rd373, %rd347;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd376, %rd372, %rd346, %p104;
-	selp.b64 %rd377, %rd373, %rd347, %p104;
-	mov.b64 %rd346, %rd376;
-	mov.b64 %rd347, %rd377;
-	bra.uni $L107;
-$L109:
-	mov.b64 %rd378, %rd346;
-	mov.b64 %rd379, %rd347;
-	mov.b64 %rd380, %rd372;
-	mov.b64 %rd381, %rd373;
-	mov.b64 %rd358, %rd378;
-	mov.b64 %rd359, %rd379;
-	mov.b64 %rd360, %rd380;
-	mov.b64 %rd361, %rd381;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	add.s64 %rd382, %rd358, %rd362;
-	mov.b64 %rd358, %rd382;
-	add.s64 %rd383, %rd359, %rd363;
-	mov.b64 %rd359, %rd383;
-$L110:
-	mov.b64 %rd346, %rd358;
-	mov.b64 %rd347, %rd359;
-$L107:
-$L106:
-	shl.b32 %r129, %r129, 1;
-	bra.uni $L104;
-$L105:
-$L102:
-	mul.wide.u32 %rd384, %r29, 16;
-	add.s64 %rd385, %rd11, %rd384;
-	setp.eq.u32 %p105, %r5, 0;
-	@!%p105 bra $L111;
-	st.global.s64 [%rd385+0], %rd346;
-	st.global.s64 [%rd385+8], %rd347;
+	mov.b64 %rd364, {%r136, %r137};
+	@!%p93 bra $L111;
+	setp.ne.u32 %p94, %r18, 9;
+	@%p94 bra.uni $L113;
+	setp.lt.s64 %p95, %rd363, %rd337;
+	setp.eq.s64 %p96, %rd363, %rd337;
+	setp.lt.s64 %p97, %rd364, %rd338;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd365, %rd363, %rd337, %p99;
+	selp.b64 %rd366, %rd364, %rd338, %p99;
+	mov.b64 %rd337, %rd365;
+	mov.b64 %rd338, %rd366;
+	bra.uni $L112;
+$L113:
+	setp.ne.u32 %p100, %r18, 10;
+	@%p100 bra.uni $L114;
+	setp.gt.s64 %p101, %rd363, %rd337;
+	setp.eq.s64 %p102, %rd363, %rd337;
+	setp.lt.s64 %p103, %rd364, %rd338;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd367, %rd363, %rd337, %p105;
+	selp.b64 %rd368, %rd364, %rd338, %p105;
+	mov.b64 %rd337, %rd367;
+	mov.b64 %rd338, %rd368;
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd369, %rd337;
+	mov.b64 %rd370, %rd338;
+	mov.b64 %rd371, %rd363;
+	mov.b64 %rd372, %rd364;
+	mov.b64 %rd349, %rd369;
+	mov.b64 %rd350, %rd370;
+	mov.b64 %rd351, %rd371;
+	mov.b64 %rd352, %rd372;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	add.s64 %rd373, %rd349, %rd353;
+	mov.b64 %rd349, %rd373;
+	add.s64 %rd374, %rd350, %rd354;
+	mov.b64 %rd350, %rd374;
+$L115:
+	mov.b64 %rd337, %rd349;
+	mov.b64 %rd338, %rd350;
+$L112:
 $L111:
-	// the last block combines the partials
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L109;
+$L110:
+$L107:
+	mul.wide.u32 %rd375, %r29, 16;
+	add.s64 %rd376, %rd11, %rd375;
 	setp.eq.u32 %p106, %r5, 0;
-	@!%p106 bra $L112;
+	@!%p106 bra $L116;
+	st.global.s64 [%rd376+0], %rd337;
+	st.global.s64 [%rd376+8], %rd338;
+$L116:
+	// the last block combines the partials
+	setp.eq.u32 %p107, %r5, 0;
+	@!%p107 bra $L117;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r138, [gk_reduce_done], 1;
 	sub.u32 %r139, %r30, 1;
-	setp.eq.u32 %p107, %r138, %r139;
+	setp.eq.u32 %p108, %r138, %r139;
 	fence.acq_rel.gpu;
-	selp.b32 %r140, 1, 0, %p107;
+	selp.b32 %r140, 1, 0, %p108;
 	st.shared.u32 [%rd1+1024], %r140;
-$L112:
+$L117:
 	bar.sync 0;
 	ld.shared.u32 %r141, [%rd1+1024];
-	setp.ne.u32 %p108, %r141, 0;
-	@!%p108 bra $L113;
-	cvt.u64.u32 %rd388, %r30;
-	cvt.u64.u32 %rd389, %r5;
-	cvt.u64.u32 %rd390, %r6;
-	setp.ne.u32 %p109, %r18, 9;
-	@%p109 bra.uni $L115;
-	mov.b64 %rd386, 9223372036854775807;
-	mov.b64 %rd387, 9223372036854775807;
-	mov.b64 %rd391, %rd389;
-$L116:
-	setp.ge.s64 %p110, %rd391, %rd388;
-	@%p110 bra $L117;
-	mad.lo.s64 %rd392, %rd391, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd393, [%rd392+0];
-	ld.relaxed.gpu.global.s64 %rd394, [%rd392+8];
-	setp.lt.s64 %p111, %rd393, %rd386;
-	setp.eq.s64 %p112, %rd393, %rd386;
-	setp.lt.s64 %p113, %rd394, %rd387;
-	and.pred %p114, %p112, %p113;
-	or.pred %p115, %p111, %p114;
-	selp.b64 %rd395, %rd393, %rd386, %p115;
-	selp.b64 %rd396, %rd394, %rd387, %p115;
-	mov.b64 %rd386, %rd395;
-	mov.b64 %rd387, %rd396;
-	add.s64 %rd391, %rd391, %rd390;
-	bra.uni $L116;
-$L117:
-	bra.uni $L114;
-$L115:
-	setp.ne.u32 %p116, %r18, 10;
-	@%p116 bra.uni $L118;
-	mov.b64 %rd386, -9223372036854775808;
-	mov.b64 %rd387, 9223372036854775807;
-	mov.b64 %rd397, %rd389;
-$L119:
-	setp.ge.s64 %p117, %rd397, %rd388;
-	@%p117 bra $L120;
-	mad.lo.s64 %rd398, %rd397, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd399, [%rd398+0];
-	ld.relaxed.gpu.global.s64 %rd400, [%rd398+8];
-	setp.gt.s64 %p118, %rd399, %rd386;
-	setp.eq.s64 %p119, %rd399, %rd386;
-	setp.lt.s64 %p120, %rd400, %rd387;
-	and.pred %p121, %p119, %p120;
-	or.pred %p122, %p118, %p121;
-	selp.b64 %rd401, %rd399, %rd386, %p122;
-	selp.b64 %rd402, %rd400, %rd387, %p122;
-	mov.b64 %rd386, %rd401;
-	mov.b64 %rd387, %rd402;
-	add.s64 %rd397, %rd397, %rd390;
+	setp.ne.u32 %p109, %r141, 0;
+	@!%p109 bra $L118;
+	cvt.u64.u32 %rd379, %r30;
+	cvt.u64.u32 %rd380, %r5;
+	cvt.u64.u32 %rd381, %r6;
+	setp.ne.u32 %p110, %r18, 9;
+	@%p110 bra.uni $L120;
+	mov.b64 %rd377, 9223372036854775807;
+	mov.b64 %rd378, 9223372036854775807;
+	mov.b64 %rd382, %rd380;
+$L121:
+	setp.ge.s64 %p111, %rd382, %rd379;
+	@%p111 bra $L122;
+	mad.lo.s64 %rd383, %rd382, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd384, [%rd383+0];
+	ld.relaxed.gpu.global.s64 %rd385, [%rd383+8];
+	setp.lt.s64 %p112, %rd384, %rd377;
+	setp.eq.s64 %p113, %rd384, %rd377;
+	setp.lt.s64 %p114, %rd385, %rd378;
+	and.pred %p115, %p113, %p114;
+	or.pred %p116, %p112, %p115;
+	selp.b64 %rd386, %rd384, %rd377, %p116;
+	selp.b64 %rd387, %rd385, %rd378, %p116;
+	mov.b64 %rd377, %rd386;
+	mov.b64 %rd378, %rd387;
+	add.s64 %rd382, %rd382, %rd381;
+	bra.uni $L121;
+$L122:
 	bra.uni $L119;
 $L120:
-	bra.uni $L114;
-$L118:
+	setp.ne.u32 %p117, %r18, 10;
+	@%p117 bra.uni $L123;
+	mov.b64 %rd377, -9223372036854775808;
+	mov.b64 %rd378, 9223372036854775807;
+	mov.b64 %rd388, %rd380;
+$L124:
+	setp.ge.s64 %p118, %rd388, %rd379;
+	@%p118 bra $L125;
+	mad.lo.s64 %rd389, %rd388, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd390, [%rd389+0];
+	ld.relaxed.gpu.global.s64 %rd391, [%rd389+8];
+	setp.gt.s64 %p119, %rd390, %rd377;
+	setp.eq.s64 %p120, %rd390, %rd377;
+	setp.lt.s64 %p121, %rd391, %rd378;
+	and.pred %p122, %p120, %p121;
+	or.pred %p123, %p119, %p122;
+	selp.b64 %rd392, %rd390, %rd377, %p123;
+	selp.b64 %rd393, %rd391, %rd378, %p123;
+	mov.b64 %rd377, %rd392;
+	mov.b64 %rd378, %rd393;
+	add.s64 %rd388, %rd388, %rd381;
+	bra.uni $L124;
+$L125:
+	bra.uni $L119;
+$L123:
 	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
 	mov.b64 %rd112, %rd114;
 	mov.b64 %rd113, %rd115;
-$L121:
-	mov.b64 %rd403, %rd112;
-	mov.b64 %rd404, %rd113;
-	mov.b64 %rd386, %rd403;
-	mov.b64 %rd387, %rd404;
-	mov.b64 %rd405, %rd389;
-$L122:
-	setp.ge.s64 %p123, %rd405, %rd388;
-	@%p123 bra $L123;
-	mad.lo.s64 %rd406, %rd405, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd407, [%rd406+0];
-	ld.relaxed.gpu.global.s64 %rd408, [%rd406+8];
-	mov.b64 %rd409, %rd386;
-	mov.b64 %rd410, %rd387;
-	mov.b64 %rd411, %rd407;
-	mov.b64 %rd412, %rd408;
-	mov.b64 %rd358, %rd409;
-	mov.b64 %rd359, %rd410;
-	mov.b64 %rd360, %rd411;
-	mov.b64 %rd361, %rd412;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	add.s64 %rd413, %rd358, %rd362;
-	mov.b64 %rd358, %rd413;
-	add.s64 %rd414, %rd359, %rd363;
-	mov.b64 %rd359, %rd414;
-$L124:
-	mov.b64 %rd386, %rd358;
-	mov.b64 %rd387, %rd359;
-	add.s64 %rd405, %rd405, %rd390;
-	bra.uni $L122;
-$L123:
-$L114:
-	mov.b64 %rd415, %rd386;
-	mov.b64 %rd416, %rd387;
+$L126:
+	mov.b64 %rd394, %rd112;
+	mov.b64 %rd395, %rd113;
+	mov.b64 %rd377, %rd394;
+	mov.b64 %rd378, %rd395;
+	mov.b64 %rd396, %rd380;
+$L127:
+	setp.ge.s64 %p124, %rd396, %rd379;
+	@%p124 bra $L128;
+	mad.lo.s64 %rd397, %rd396, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd398, [%rd397+0];
+	ld.relaxed.gpu.global.s64 %rd399, [%rd397+8];
+	mov.b64 %rd400, %rd377;
+	mov.b64 %rd401, %rd378;
+	mov.b64 %rd402, %rd398;
+	mov.b64 %rd403, %rd399;
+	mov.b64 %rd349, %rd400;
+	mov.b64 %rd350, %rd401;
+	mov.b64 %rd351, %rd402;
+	mov.b64 %rd352, %rd403;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	add.s64 %rd404, %rd349, %rd353;
+	mov.b64 %rd349, %rd404;
+	add.s64 %rd405, %rd350, %rd354;
+	mov.b64 %rd350, %rd405;
+$L129:
+	mov.b64 %rd377, %rd349;
+	mov.b64 %rd378, %rd350;
+	add.s64 %rd396, %rd396, %rd381;
+	bra.uni $L127;
+$L128:
+$L119:
+	mov.b64 %rd406, %rd377;
+	mov.b64 %rd407, %rd378;
 	// block reduction
 	mov.b32 %r142, 1;
 	mov.b32 %r143, 1;
 	sub.u32 %r144, %r13, 1;
 	mov.b32 %r145, %r142;
-$L125:
-	setp.hs.u32 %p124, %r145, 32;
-	@%p124 bra $L126;
-	mov.b64 {%r146, %r147}, %rd415;
-	shfl.sync.down.b32 %r148|%p125, %r146, %r145, %r144, %r17;
+$L130:
+	setp.hs.u32 %p125, %r145, 32;
+	@%p125 bra $L131;
+	mov.b64 {%r146, %r147}, %rd406;
+	shfl.sync.down.b32 %r148|%p126, %r146, %r145, %r144, %r17;
 	shfl.sync.down.b32 %r149, %r147, %r145, %r144, %r17;
-	mov.b64 %rd417, {%r148, %r149};
-	mov.b64 {%r150, %r151}, %rd416;
+	mov.b64 %rd408, {%r148, %r149};
+	mov.b64 {%r150, %r151}, %rd407;
 	shfl.sync.down.b32 %r152, %r150, %r145, %r144, %r17;
 	shfl.sync.down.b32 %r153, %r151, %r145, %r144, %r17;
-	mov.b64 %rd418, {%r152, %r153};
-	@!%p125 bra $L127;
-	setp.ne.u32 %p126, %r18, 9;
-	@%p126 bra.uni $L129;
-	setp.lt.s64 %p127, %rd417, %rd415;
-	setp.eq.s64 %p128, %rd417, %rd415;
-	setp.lt.s64 %p129, %rd418, %rd416;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd419, %rd417, %rd415, %p131;
-	selp.b64 %rd420, %rd418, %rd416, %p131;
-	mov.b64 %rd415, %rd419;
-	mov.b64 %rd416, %rd420;
-	bra.uni $L128;
-$L129:
-	setp.ne.u32 %p132, %r18, 10;
-	@%p132 bra.uni $L130;
-	setp.gt.s64 %p133, %rd417, %rd415;
-	setp.eq.s64 %p134, %rd417, %rd415;
-	setp.lt.s64 %p135, %rd418, %rd416;
-	and.pred %p136, %p134, %p135;
-	or.pred %p137, %p133, %p136;
-	selp.b64 %rd421, %rd417, %rd415, %p137;
-	selp.b64 %rd422, %rd418, %rd416, %p137;
-	mov.b64 %rd415, %rd421;
-	mov.b64 %rd416, %rd422;
-	bra.uni $L128;
-$L130:
-	mov.b64 %rd423, %rd415;
-	mov.b64 %rd424, %rd416;
-	mov.b64 %rd425, %rd417;
-	mov.b64 %rd426, %rd418;
-	mov.b64 %rd358, %rd423;
-	mov.b64 %rd359, %rd424;
-	mov.b64 %rd360, %rd425;
-	mov.b64 %rd361, %rd426;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	add.s64 %rd427, %rd358, %rd362;
-	mov.b64 %rd358, %rd427;
-	add.s64 %rd428, %rd359, %rd363;
-	mov.b64 %rd359, %rd428;
-$L131:
-	mov.b64 %rd415, %rd358;
-	mov.b64 %rd416, %rd359;
-$L128:
-$L127:
-	shl.b32 %r145, %r145, 1;
-	bra.uni $L125;
-$L126:
-	setp.eq.u32 %p138, %r7, 0;
-	@!%p138 bra $L132;
-	mul.wide.u32 %rd429, %r8, 16;
-	add.s64 %rd430, %rd1, %rd429;
-	st.shared.s64 [%rd430+0], %rd415;
-	st.shared.s64 [%rd430+8], %rd416;
-$L132:
-	bar.sync 0;
-	setp.eq.u32 %p139, %r8, 0;
-	@!%p139 bra $L133;
-	setp.lo.u32 %p140, %r7, %r10;
-	@!%p140 bra $L134;
-	mul.wide.u32 %rd431, %r7, 16;
-	add.s64 %rd432, %rd1, %rd431;
-	ld.shared.s64 %rd433, [%rd432+0];
-	ld.shared.s64 %rd434, [%rd432+8];
-	mov.b64 %rd415, %rd433;
-	mov.b64 %rd416, %rd434;
+	mov.b64 %rd409, {%r152, %r153};
+	@!%p126 bra $L132;
+	setp.ne.u32 %p127, %r18, 9;
+	@%p127 bra.uni $L134;
+	setp.lt.s64 %p128, %rd408, %rd406;
+	setp.eq.s64 %p129, %rd408, %rd406;
+	setp.lt.s64 %p130, %rd409, %rd407;
+	and.pred %p131, %p129, %p130;
+	or.pred %p132, %p128, %p131;
+	selp.b64 %rd410, %rd408, %rd406, %p132;
+	selp.b64 %rd411, %rd409, %rd407, %p132;
+	mov.b64 %rd406, %rd410;
+	mov.b64 %rd407, %rd411;
+	bra.uni $L133;
 $L134:
+	setp.ne.u32 %p133, %r18, 10;
+	@%p133 bra.uni $L135;
+	setp.gt.s64 %p134, %rd408, %rd406;
+	setp.eq.s64 %p135, %rd408, %rd406;
+	setp.lt.s64 %p136, %rd409, %rd407;
+	and.pred %p137, %p135, %p136;
+	or.pred %p138, %p134, %p137;
+	selp.b64 %rd412, %rd408, %rd406, %p138;
+	selp.b64 %rd413, %rd409, %rd407, %p138;
+	mov.b64 %rd406, %rd412;
+	mov.b64 %rd407, %rd413;
+	bra.uni $L133;
+$L135:
+	mov.b64 %rd414, %rd406;
+	mov.b64 %rd415, %rd407;
+	mov.b64 %rd416, %rd408;
+	mov.b64 %rd417, %rd409;
+	mov.b64 %rd349, %rd414;
+	mov.b64 %rd350, %rd415;
+	mov.b64 %rd351, %rd416;
+	mov.b64 %rd352, %rd417;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	add.s64 %rd418, %rd349, %rd353;
+	mov.b64 %rd349, %rd418;
+	add.s64 %rd419, %rd350, %rd354;
+	mov.b64 %rd350, %rd419;
+$L136:
+	mov.b64 %rd406, %rd349;
+	mov.b64 %rd407, %rd350;
+$L133:
+$L132:
+	shl.b32 %r145, %r145, 1;
+	bra.uni $L130;
+$L131:
+	setp.eq.u32 %p139, %r7, 0;
+	@!%p139 bra $L137;
+	mul.wide.u32 %rd420, %r8, 16;
+	add.s64 %rd421, %rd1, %rd420;
+	st.shared.s64 [%rd421+0], %rd406;
+	st.shared.s64 [%rd421+8], %rd407;
+$L137:
+	bar.sync 0;
+	setp.eq.u32 %p140, %r8, 0;
+	@!%p140 bra $L138;
+	setp.lo.u32 %p141, %r7, %r10;
+	@!%p141 bra $L139;
+	mul.wide.u32 %rd422, %r7, 16;
+	add.s64 %rd423, %rd1, %rd422;
+	ld.shared.s64 %rd424, [%rd423+0];
+	ld.shared.s64 %rd425, [%rd423+8];
+	mov.b64 %rd406, %rd424;
+	mov.b64 %rd407, %rd425;
+$L139:
 	sub.u32 %r154, %r10, 1;
 	mov.b32 %r155, %r143;
-$L135:
-	setp.hs.u32 %p141, %r155, 32;
-	@%p141 bra $L136;
-	mov.b64 {%r156, %r157}, %rd415;
-	shfl.sync.down.b32 %r158|%p142, %r156, %r155, %r154, %r17;
+$L140:
+	setp.hs.u32 %p142, %r155, 32;
+	@%p142 bra $L141;
+	mov.b64 {%r156, %r157}, %rd406;
+	shfl.sync.down.b32 %r158|%p143, %r156, %r155, %r154, %r17;
 	shfl.sync.down.b32 %r159, %r157, %r155, %r154, %r17;
-	mov.b64 %rd435, {%r158, %r159};
-	mov.b64 {%r160, %r161}, %rd416;
+	mov.b64 %rd426, {%r158, %r159};
+	mov.b64 {%r160, %r161}, %rd407;
 	shfl.sync.down.b32 %r162, %r160, %r155, %r154, %r17;
 	shfl.sync.down.b32 %r163, %r161, %r155, %r154, %r17;
-	mov.b64 %rd436, {%r162, %r163};
-	@!%p142 bra $L137;
-	setp.ne.u32 %p143, %r18, 9;
-	@%p143 bra.uni $L139;
-	setp.lt.s64 %p144, %rd435, %rd415;
-	setp.eq.s64 %p145, %rd435, %rd415;
-	setp.lt.s64 %p146, %rd436, %rd416;
-	and.pred %p147, %p145, %p146;
-	or.pred %p148, %p144, %p147;
-	selp.b64 %rd437, %rd435, %rd415, %p148;
-	selp.b64 %rd438, %rd436, %rd416, %p148;
-	mov.b64 %rd415, %rd437;
-	mov.b64 %rd416, %rd438;
-	bra.uni $L138;
-$L139:
-	setp.ne.u32 %p149, %r18, 10;
-	@%p149 bra.uni $L140;
-	setp.gt.s64 %p150, %rd435, %rd415;
-	setp.eq.s64 %p151, %rd435, %rd415;
-	setp.lt.s64 %p152, %rd436, %rd416;
-	and.pred %p153, %p151, %p152;
-	or.pred %p154, %p150, %p153;
-	selp.b64 %rd439, %rd435, %rd415, %p154;
-	selp.b64 %rd440, %rd436, %rd416, %p154;
-	mov.b64 %rd415, %rd439;
-	mov.b64 %rd416, %rd440;
-	bra.uni $L138;
-$L140:
-	mov.b64 %rd441, %rd415;
-	mov.b64 %rd442, %rd416;
-	mov.b64 %rd443, %rd435;
-	mov.b64 %rd444, %rd436;
-	mov.b64 %rd358, %rd441;
-	mov.b64 %rd359, %rd442;
-	mov.b64 %rd360, %rd443;
-	mov.b64 %rd361, %rd444;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	add.s64 %rd445, %rd358, %rd362;
-	mov.b64 %rd358, %rd445;
-	add.s64 %rd446, %rd359, %rd363;
-	mov.b64 %rd359, %rd446;
-$L141:
-	mov.b64 %rd415, %rd358;
-	mov.b64 %rd416, %rd359;
-$L138:
-$L137:
-	shl.b32 %r155, %r155, 1;
-	bra.uni $L135;
-$L136:
-$L133:
-	@!%p106 bra $L142;
-	st.global.s64 [%rd13+0], %rd415;
-	st.global.s64 [%rd13+8], %rd416;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd427, {%r162, %r163};
+	@!%p143 bra $L142;
+	setp.ne.u32 %p144, %r18, 9;
+	@%p144 bra.uni $L144;
+	setp.lt.s64 %p145, %rd426, %rd406;
+	setp.eq.s64 %p146, %rd426, %rd406;
+	setp.lt.s64 %p147, %rd427, %rd407;
+	and.pred %p148, %p146, %p147;
+	or.pred %p149, %p145, %p148;
+	selp.b64 %rd428, %rd426, %rd406, %p149;
+	selp.b64 %rd429, %rd427, %rd407, %p149;
+	mov.b64 %rd406, %rd428;
+	mov.b64 %rd407, %rd429;
+	bra.uni $L143;
+$L144:
+	setp.ne.u32 %p150, %r18, 10;
+	@%p150 bra.uni $L145;
+	setp.gt.s64 %p151, %rd426, %rd406;
+	setp.eq.s64 %p152, %rd426, %rd406;
+	setp.lt.s64 %p153, %rd427, %rd407;
+	and.pred %p154, %p152, %p153;
+	or.pred %p155, %p151, %p154;
+	selp.b64 %rd430, %rd426, %rd406, %p155;
+	selp.b64 %rd431, %rd427, %rd407, %p155;
+	mov.b64 %rd406, %rd430;
+	mov.b64 %rd407, %rd431;
+	bra.uni $L143;
+$L145:
+	mov.b64 %rd432, %rd406;
+	mov.b64 %rd433, %rd407;
+	mov.b64 %rd434, %rd426;
+	mov.b64 %rd435, %rd427;
+	mov.b64 %rd349, %rd432;
+	mov.b64 %rd350, %rd433;
+	mov.b64 %rd351, %rd434;
+	mov.b64 %rd352, %rd435;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	add.s64 %rd436, %rd349, %rd353;
+	mov.b64 %rd349, %rd436;
+	add.s64 %rd437, %rd350, %rd354;
+	mov.b64 %rd350, %rd437;
+$L146:
+	mov.b64 %rd406, %rd349;
+	mov.b64 %rd407, %rd350;
+$L143:
 $L142:
-$L113:
+	shl.b32 %r155, %r155, 1;
+	bra.uni $L140;
+$L141:
+$L138:
+	@!%p107 bra $L147;
+	st.global.s64 [%rd13+0], %rd406;
+	st.global.s64 [%rd13+8], %rd407;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L147:
+$L118:
 	ret;
 }
 `
@@ -14290,9 +14290,9 @@ const gokkosPTX8 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<152>;
+	.reg .pred %p<153>;
 	.reg .b32 %r<173>;
-	.reg .b64 %rd<463>;
+	.reg .b64 %rd<454>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -14779,245 +14779,245 @@ $L45:
 	@!%p29 bra $L59;
 	mov.b64 %rd268, %rd129;
 	mov.b32 %r84, %r53;
-	setp.lt.s64 %p41, %rd115, 64;
-	setp.le.s64 %p42, %rd159, 1;
-	or.pred %p43, %p41, %p42;
-	@!%p43 bra $L60;
-	cvt.s64.s32 %rd269, %r84;
-	add.s64 %rd270, %rd269, 1;
-	mul.lo.s64 %rd271, %rd270, %rd132;
-	mad.lo.s64 %rd272, %rd271, 8, %rd130;
-	ld.global.nc.s64 %rd273, [%rd272+0];
-	mov.b64 %rd274, %rd273;
-	cvt.s64.s32 %rd275, %r84;
-	mul.lo.s64 %rd276, %rd275, %rd132;
-	mad.lo.s64 %rd277, %rd276, 8, %rd130;
-	ld.global.nc.s64 %rd278, [%rd277+0];
-	mov.b64 %rd279, %rd278;
-	sub.s64 %rd280, %rd274, %rd279;
-	add.s64 %rd281, %rd116, %rd280;
-	mov.b64 %rd116, %rd281;
-	bra.uni $L61;
+	mov.b64 %rd269, %rd115;
+	mov.b64 %rd270, %rd159;
 $L60:
-	mov.b64 %rd282, %rd159;
-	setp.ge.s64 %p44, %rd115, 4096;
-	@!%p44 bra $L63;
-	mul.lo.s64 %rd283, %rd282, 4;
-	mov.b64 %rd282, %rd283;
-$L63:
-	setp.ge.s64 %p45, %rd115, 65536;
-	@!%p45 bra $L65;
-	mul.lo.s64 %rd284, %rd282, 4;
-	mov.b64 %rd282, %rd284;
-$L65:
-	sub.s64 %rd285, %rd282, 1;
-	and.b64 %rd286, %rd115, %rd285;
-	setp.eq.s64 %p46, %rd286, 0;
-	@!%p46 bra $L67;
-	cvt.s64.s32 %rd287, %r84;
-	add.s64 %rd288, %rd287, 1;
-	mul.lo.s64 %rd289, %rd288, %rd132;
-	mad.lo.s64 %rd290, %rd289, 8, %rd130;
-	ld.global.nc.s64 %rd291, [%rd290+0];
-	mov.b64 %rd292, %rd291;
-	cvt.s64.s32 %rd293, %r84;
-	mul.lo.s64 %rd294, %rd293, %rd132;
-	mad.lo.s64 %rd295, %rd294, 8, %rd130;
-	ld.global.nc.s64 %rd296, [%rd295+0];
-	mov.b64 %rd297, %rd296;
-	sub.s64 %rd298, %rd292, %rd297;
-	mul.lo.s64 %rd299, %rd282, %rd298;
-	add.s64 %rd300, %rd116, %rd299;
-	mov.b64 %rd116, %rd300;
-$L67:
+	setp.lt.s64 %p41, %rd269, 64;
+	setp.le.s64 %p42, %rd270, 1;
+	or.pred %p43, %p41, %p42;
+	@!%p43 bra $L64;
+	mov.b64 %rd271, 1;
+	bra.uni $L62;
+$L64:
+	mov.b64 %rd272, %rd270;
+	setp.ge.s64 %p44, %rd269, 4096;
+	@!%p44 bra $L66;
+	mul.lo.s64 %rd273, %rd272, 4;
+	mov.b64 %rd272, %rd273;
+$L66:
+	setp.ge.s64 %p45, %rd269, 65536;
+	@!%p45 bra $L68;
+	mul.lo.s64 %rd274, %rd272, 4;
+	mov.b64 %rd272, %rd274;
+$L68:
+	sub.s64 %rd275, %rd272, 1;
+	and.b64 %rd276, %rd269, %rd275;
+	setp.eq.s64 %p46, %rd276, 0;
+	@!%p46 bra $L70;
+	mov.b64 %rd271, %rd272;
+	bra.uni $L62;
+$L70:
+	mov.b64 %rd271, 0;
+	bra.uni $L62;
 $L61:
-	add.s64 %rd301, %rd115, 1;
-	mov.b64 %rd115, %rd301;
+	bra.uni $L60;
+$L62:
+	mov.b64 %rd277, %rd271;
+	setp.ne.s64 %p47, %rd277, 0;
+	@!%p47 bra $L72;
+	cvt.s64.s32 %rd278, %r84;
+	add.s64 %rd279, %rd278, 1;
+	mul.lo.s64 %rd280, %rd279, %rd132;
+	mad.lo.s64 %rd281, %rd280, 8, %rd130;
+	ld.global.nc.s64 %rd282, [%rd281+0];
+	mov.b64 %rd283, %rd282;
+	cvt.s64.s32 %rd284, %r84;
+	mul.lo.s64 %rd285, %rd284, %rd132;
+	mad.lo.s64 %rd286, %rd285, 8, %rd130;
+	ld.global.nc.s64 %rd287, [%rd286+0];
+	mov.b64 %rd288, %rd287;
+	sub.s64 %rd289, %rd283, %rd288;
+	mul.lo.s64 %rd290, %rd277, %rd289;
+	add.s64 %rd291, %rd116, %rd290;
+	mov.b64 %rd116, %rd291;
+$L72:
+	add.s64 %rd292, %rd115, 1;
+	mov.b64 %rd115, %rd292;
 $L59:
 $L42:
 $L30:
-	add.s64 %rd302, %rd221, %rd176;
-	mov.b64 %rd221, %rd302;
+	add.s64 %rd293, %rd221, %rd176;
+	mov.b64 %rd221, %rd293;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd303, %rd219;
-$L68:
-	@!%p13 bra $L72;
-	bra.uni $L70;
-$L72:
-	// block scan
-	mov.b64 %rd304, %rd303;
-	mov.b32 %r85, %r3;
+	mov.b64 %rd294, %rd219;
 $L73:
-	setp.hs.u32 %p47, %r85, 32;
-	@%p47 bra $L74;
-	mov.b64 {%r86, %r87}, %rd304;
-	shfl.sync.up.b32 %r88|%p48, %r86, %r85, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
-	mov.b64 %rd305, {%r88, %r89};
-	@!%p48 bra $L75;
-	add.s64 %rd306, %rd305, %rd304;
-	mov.b64 %rd304, %rd306;
-$L75:
-	shl.b32 %r85, %r85, 1;
-	bra.uni $L73;
-$L74:
-	mov.b64 {%r90, %r91}, %rd304;
-	shfl.sync.up.b32 %r92|%p49, %r90, %r3, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
-	mov.b64 %rd307, {%r92, %r93};
-	setp.lo.u32 %p50, %r3, 32;
-	and.pred %p51, %p49, %p50;
-	selp.b64 %rd308, %rd307, 0, %p51;
-	sub.u32 %r94, %r13, %r3;
-	setp.eq.u32 %p52, %r7, %r94;
-	@!%p52 bra $L76;
-	mul.wide.u32 %rd309, %r8, 16;
-	add.s64 %rd310, %rd1, %rd309;
-	st.shared.s64 [%rd310+0], %rd304;
-$L76:
-	bar.sync 0;
-	setp.eq.u32 %p53, %r8, 0;
-	@!%p53 bra $L77;
-	mov.b64 %rd311, 0;
-	setp.lo.u32 %p54, %r7, %r10;
-	@!%p54 bra $L78;
-	mul.wide.u32 %rd312, %r7, 16;
-	add.s64 %rd313, %rd1, %rd312;
-	ld.shared.s64 %rd314, [%rd313+0];
-	mov.b64 %rd311, %rd314;
-$L78:
-	mov.b64 {%r95, %r96}, %rd311;
-	shfl.sync.up.b32 %r97|%p55, %r95, 1, 0, %r17;
-	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
-	mov.b64 %rd315, {%r97, %r98};
-	@!%p55 bra $L79;
-	add.s64 %rd316, %rd315, %rd311;
-	mov.b64 %rd311, %rd316;
-$L79:
-	mov.b64 {%r99, %r100}, %rd311;
-	shfl.sync.up.b32 %r101|%p56, %r99, 2, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
-	mov.b64 %rd317, {%r101, %r102};
-	@!%p56 bra $L80;
-	add.s64 %rd318, %rd317, %rd311;
-	mov.b64 %rd311, %rd318;
-$L80:
-	mov.b64 {%r103, %r104}, %rd311;
-	shfl.sync.up.b32 %r105|%p57, %r103, 4, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
-	mov.b64 %rd319, {%r105, %r106};
-	@!%p57 bra $L81;
-	add.s64 %rd320, %rd319, %rd311;
-	mov.b64 %rd311, %rd320;
-$L81:
-	mov.b64 {%r107, %r108}, %rd311;
-	shfl.sync.up.b32 %r109|%p58, %r107, 8, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
-	mov.b64 %rd321, {%r109, %r110};
-	@!%p58 bra $L82;
-	add.s64 %rd322, %rd321, %rd311;
-	mov.b64 %rd311, %rd322;
-$L82:
-	mov.b64 {%r111, %r112}, %rd311;
-	shfl.sync.up.b32 %r113|%p59, %r111, 16, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
-	mov.b64 %rd323, {%r113, %r114};
-	@!%p59 bra $L83;
-	add.s64 %rd324, %rd323, %rd311;
-	mov.b64 %rd311, %rd324;
-$L83:
-	mov.b64 {%r115, %r116}, %rd311;
-	shfl.sync.up.b32 %r117|%p60, %r115, 1, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
-	mov.b64 %rd325, {%r117, %r118};
-	selp.b64 %rd326, %rd325, 0, %p60;
-	@!%p54 bra $L84;
-	mul.wide.u32 %rd327, %r7, 16;
-	add.s64 %rd328, %rd1, %rd327;
-	add.s64 %rd329, %rd328, 512;
-	st.shared.s64 [%rd329+0], %rd326;
-$L84:
-	sub.u32 %r119, %r10, 1;
-	setp.eq.u32 %p61, %r7, %r119;
-	@!%p61 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd311;
-$L85:
+	@!%p13 bra $L77;
+	bra.uni $L75;
 $L77:
+	// block scan
+	mov.b64 %rd295, %rd294;
+	mov.b32 %r85, %r3;
+$L78:
+	setp.hs.u32 %p48, %r85, 32;
+	@%p48 bra $L79;
+	mov.b64 {%r86, %r87}, %rd295;
+	shfl.sync.up.b32 %r88|%p49, %r86, %r85, 0, %r17;
+	shfl.sync.up.b32 %r89, %r87, %r85, 0, %r17;
+	mov.b64 %rd296, {%r88, %r89};
+	@!%p49 bra $L80;
+	add.s64 %rd297, %rd296, %rd295;
+	mov.b64 %rd295, %rd297;
+$L80:
+	shl.b32 %r85, %r85, 1;
+	bra.uni $L78;
+$L79:
+	mov.b64 {%r90, %r91}, %rd295;
+	shfl.sync.up.b32 %r92|%p50, %r90, %r3, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r3, 0, %r17;
+	mov.b64 %rd298, {%r92, %r93};
+	setp.lo.u32 %p51, %r3, 32;
+	and.pred %p52, %p50, %p51;
+	selp.b64 %rd299, %rd298, 0, %p52;
+	sub.u32 %r94, %r13, %r3;
+	setp.eq.u32 %p53, %r7, %r94;
+	@!%p53 bra $L81;
+	mul.wide.u32 %rd300, %r8, 16;
+	add.s64 %rd301, %rd1, %rd300;
+	st.shared.s64 [%rd301+0], %rd295;
+$L81:
 	bar.sync 0;
-	mul.wide.u32 %rd330, %r8, 16;
-	add.s64 %rd331, %rd1, %rd330;
-	add.s64 %rd332, %rd331, 512;
-	ld.shared.s64 %rd333, [%rd332+0];
-	add.s64 %rd334, %rd333, %rd308;
-	ld.shared.s64 %rd335, [%rd1+1024];
-	mov.b64 {%r120, %r121}, %rd334;
-	shfl.sync.idx.b32 %r122|%p62, %r120, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r123, %r121, 0, %r22, %r17;
-	mov.b64 %rd336, {%r122, %r123};
-	mov.b64 %rd337, %rd335;
-	mov.b64 %rd338, %rd336;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	mov.b64 %rd341, %rd339;
-	mov.b64 %rd342, %rd340;
-	mov.b64 %rd343, %rd341;
-	mov.b64 %rd344, 0;
-	cvt.u64.u32 %rd345, %r2;
-	setp.eq.s64 %p63, %rd345, 0;
-	setp.gt.s64 %p64, %rd343, 0;
-	and.pred %p65, %p63, %p64;
-	@!%p65 bra $L87;
-	atom.global.add.u64 %rd346, [%rd149], %rd343;
-	mov.b64 %rd347, %rd346;
-	mov.b64 %rd344, %rd347;
+	setp.eq.u32 %p54, %r8, 0;
+	@!%p54 bra $L82;
+	mov.b64 %rd302, 0;
+	setp.lo.u32 %p55, %r7, %r10;
+	@!%p55 bra $L83;
+	mul.wide.u32 %rd303, %r7, 16;
+	add.s64 %rd304, %rd1, %rd303;
+	ld.shared.s64 %rd305, [%rd304+0];
+	mov.b64 %rd302, %rd305;
+$L83:
+	mov.b64 {%r95, %r96}, %rd302;
+	shfl.sync.up.b32 %r97|%p56, %r95, 1, 0, %r17;
+	shfl.sync.up.b32 %r98, %r96, 1, 0, %r17;
+	mov.b64 %rd306, {%r97, %r98};
+	@!%p56 bra $L84;
+	add.s64 %rd307, %rd306, %rd302;
+	mov.b64 %rd302, %rd307;
+$L84:
+	mov.b64 {%r99, %r100}, %rd302;
+	shfl.sync.up.b32 %r101|%p57, %r99, 2, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 2, 0, %r17;
+	mov.b64 %rd308, {%r101, %r102};
+	@!%p57 bra $L85;
+	add.s64 %rd309, %rd308, %rd302;
+	mov.b64 %rd302, %rd309;
+$L85:
+	mov.b64 {%r103, %r104}, %rd302;
+	shfl.sync.up.b32 %r105|%p58, %r103, 4, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 4, 0, %r17;
+	mov.b64 %rd310, {%r105, %r106};
+	@!%p58 bra $L86;
+	add.s64 %rd311, %rd310, %rd302;
+	mov.b64 %rd302, %rd311;
+$L86:
+	mov.b64 {%r107, %r108}, %rd302;
+	shfl.sync.up.b32 %r109|%p59, %r107, 8, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 8, 0, %r17;
+	mov.b64 %rd312, {%r109, %r110};
+	@!%p59 bra $L87;
+	add.s64 %rd313, %rd312, %rd302;
+	mov.b64 %rd302, %rd313;
 $L87:
-	cvt.u64.u32 %rd348, %r2;
-	setp.eq.s64 %p66, %rd348, 0;
-	setp.eq.u32 %p67, %r1, 0;
-	and.pred %p68, %p66, %p67;
-	bar.sync 0;
-	@!%p68 bra $L88;
-	st.shared.s64 [%rd1+1024], %rd344;
+	mov.b64 {%r111, %r112}, %rd302;
+	shfl.sync.up.b32 %r113|%p60, %r111, 16, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 16, 0, %r17;
+	mov.b64 %rd314, {%r113, %r114};
+	@!%p60 bra $L88;
+	add.s64 %rd315, %rd314, %rd302;
+	mov.b64 %rd302, %rd315;
 $L88:
-	bar.sync 0;
-	ld.shared.s64 %rd349, [%rd1+1024];
-	mov.b64 %rd350, %rd349;
-	mov.b64 %rd344, %rd350;
-	add.s64 %rd351, %rd344, %rd342;
-	mov.b64 %rd352, %rd351;
-	mov.b64 %rd353, 0;
+	mov.b64 {%r115, %r116}, %rd302;
+	shfl.sync.up.b32 %r117|%p61, %r115, 1, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 1, 0, %r17;
+	mov.b64 %rd316, {%r117, %r118};
+	selp.b64 %rd317, %rd316, 0, %p61;
+	@!%p55 bra $L89;
+	mul.wide.u32 %rd318, %r7, 16;
+	add.s64 %rd319, %rd1, %rd318;
+	add.s64 %rd320, %rd319, 512;
+	st.shared.s64 [%rd320+0], %rd317;
 $L89:
-	setp.lt.s64 %p69, %rd353, %rd303;
-	not.pred %p70, %p69;
-	@!%p70 bra $L93;
-	bra.uni $L91;
-$L93:
-	mul.lo.s64 %rd354, %rd353, %rd174;
-	mad.lo.s64 %rd355, %rd354, 4, %rd172;
-	ld.shared.s32 %r124, [%rd355+0];
-	mov.b32 %r125, %r124;
-	add.s64 %rd356, %rd352, %rd353;
-	mul.lo.s64 %rd357, %rd356, %rd148;
-	mad.lo.s64 %rd358, %rd357, 4, %rd146;
-	st.global.s32 [%rd358+0], %r125;
+	sub.u32 %r119, %r10, 1;
+	setp.eq.u32 %p62, %r7, %r119;
+	@!%p62 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd302;
 $L90:
-	add.s64 %rd359, %rd353, 1;
-	mov.b64 %rd353, %rd359;
-	bra.uni $L89;
-$L91:
-	bra.uni $L70;
-$L69:
-	bra.uni $L68;
-$L70:
+$L82:
+	bar.sync 0;
+	mul.wide.u32 %rd321, %r8, 16;
+	add.s64 %rd322, %rd1, %rd321;
+	add.s64 %rd323, %rd322, 512;
+	ld.shared.s64 %rd324, [%rd323+0];
+	add.s64 %rd325, %rd324, %rd299;
+	ld.shared.s64 %rd326, [%rd1+1024];
+	mov.b64 {%r120, %r121}, %rd325;
+	shfl.sync.idx.b32 %r122|%p63, %r120, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r123, %r121, 0, %r22, %r17;
+	mov.b64 %rd327, {%r122, %r123};
+	mov.b64 %rd328, %rd326;
+	mov.b64 %rd329, %rd327;
+	mov.b64 %rd330, %rd328;
+	mov.b64 %rd331, %rd329;
+	mov.b64 %rd332, %rd330;
+	mov.b64 %rd333, %rd331;
+	mov.b64 %rd334, %rd332;
+	mov.b64 %rd335, 0;
+	cvt.u64.u32 %rd336, %r2;
+	setp.eq.s64 %p64, %rd336, 0;
+	setp.gt.s64 %p65, %rd334, 0;
+	and.pred %p66, %p64, %p65;
+	@!%p66 bra $L92;
+	atom.global.add.u64 %rd337, [%rd149], %rd334;
+	mov.b64 %rd338, %rd337;
+	mov.b64 %rd335, %rd338;
+$L92:
+	cvt.u64.u32 %rd339, %r2;
+	setp.eq.s64 %p67, %rd339, 0;
+	setp.eq.u32 %p68, %r1, 0;
+	and.pred %p69, %p67, %p68;
+	bar.sync 0;
+	@!%p69 bra $L93;
+	st.shared.s64 [%rd1+1024], %rd335;
+$L93:
+	bar.sync 0;
+	ld.shared.s64 %rd340, [%rd1+1024];
+	mov.b64 %rd341, %rd340;
+	mov.b64 %rd335, %rd341;
+	add.s64 %rd342, %rd335, %rd333;
+	mov.b64 %rd343, %rd342;
+	mov.b64 %rd344, 0;
+$L94:
+	setp.lt.s64 %p70, %rd344, %rd294;
+	not.pred %p71, %p70;
+	@!%p71 bra $L98;
+	bra.uni $L96;
+$L98:
+	mul.lo.s64 %rd345, %rd344, %rd174;
+	mad.lo.s64 %rd346, %rd345, 4, %rd172;
+	ld.shared.s32 %r124, [%rd346+0];
+	mov.b32 %r125, %r124;
+	add.s64 %rd347, %rd343, %rd344;
+	mul.lo.s64 %rd348, %rd347, %rd148;
+	mad.lo.s64 %rd349, %rd348, 4, %rd146;
+	st.global.s32 [%rd349+0], %r125;
+$L95:
+	add.s64 %rd350, %rd344, 1;
+	mov.b64 %rd344, %rd350;
+	bra.uni $L94;
+$L96:
+	bra.uni $L75;
+$L74:
+	bra.uni $L73;
+$L75:
 $L25:
-	add.s64 %rd360, %rd215, %rd185;
-	mov.b64 %rd215, %rd360;
+	add.s64 %rd351, %rd215, %rd185;
+	mov.b64 %rd215, %rd351;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd361, %rd186, 1;
-	mov.b64 %rd186, %rd361;
+	add.s64 %rd352, %rd186, 1;
+	mov.b64 %rd186, %rd352;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -15025,423 +15025,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd362, %rd115;
-	mov.b64 %rd363, %rd116;
+	mov.b64 %rd353, %rd115;
+	mov.b64 %rd354, %rd116;
 	// block reduction
 	mov.b32 %r126, 1;
 	sub.u32 %r127, %r13, 1;
 	mov.b32 %r128, %r3;
-$L94:
-	setp.hs.u32 %p71, %r128, 32;
-	@%p71 bra $L95;
-	mov.b64 {%r129, %r130}, %rd362;
-	shfl.sync.down.b32 %r131|%p72, %r129, %r128, %r127, %r17;
+$L99:
+	setp.hs.u32 %p72, %r128, 32;
+	@%p72 bra $L100;
+	mov.b64 {%r129, %r130}, %rd353;
+	shfl.sync.down.b32 %r131|%p73, %r129, %r128, %r127, %r17;
 	shfl.sync.down.b32 %r132, %r130, %r128, %r127, %r17;
-	mov.b64 %rd364, {%r131, %r132};
-	mov.b64 {%r133, %r134}, %rd363;
+	mov.b64 %rd355, {%r131, %r132};
+	mov.b64 {%r133, %r134}, %rd354;
 	shfl.sync.down.b32 %r135, %r133, %r128, %r127, %r17;
 	shfl.sync.down.b32 %r136, %r134, %r128, %r127, %r17;
-	mov.b64 %rd365, {%r135, %r136};
-	@!%p72 bra $L96;
-	setp.ne.u32 %p73, %r18, 9;
-	@%p73 bra.uni $L98;
-	setp.lt.s64 %p74, %rd364, %rd362;
-	setp.eq.s64 %p75, %rd364, %rd362;
-	setp.lt.s64 %p76, %rd365, %rd363;
-	and.pred %p77, %p75, %p76;
-	or.pred %p78, %p74, %p77;
-	selp.b64 %rd366, %rd364, %rd362, %p78;
-	selp.b64 %rd367, %rd365, %rd363, %p78;
-	mov.b64 %rd362, %rd366;
-	mov.b64 %rd363, %rd367;
-	bra.uni $L97;
-$L98:
-	setp.ne.u32 %p79, %r18, 10;
-	@%p79 bra.uni $L99;
-	setp.gt.s64 %p80, %rd364, %rd362;
-	setp.eq.s64 %p81, %rd364, %rd362;
-	setp.lt.s64 %p82, %rd365, %rd363;
-	and.pred %p83, %p81, %p82;
-	or.pred %p84, %p80, %p83;
-	selp.b64 %rd368, %rd364, %rd362, %p84;
-	selp.b64 %rd369, %rd365, %rd363, %p84;
-	mov.b64 %rd362, %rd368;
-	mov.b64 %rd363, %rd369;
-	bra.uni $L97;
-$L99:
-	mov.b64 %rd370, %rd362;
-	mov.b64 %rd371, %rd363;
-	mov.b64 %rd372, %rd364;
-	mov.b64 %rd373, %rd365;
-	mov.b64 %rd374, %rd370;
-	mov.b64 %rd375, %rd371;
-	mov.b64 %rd376, %rd372;
-	mov.b64 %rd377, %rd373;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	add.s64 %rd380, %rd374, %rd378;
-	mov.b64 %rd374, %rd380;
-	add.s64 %rd381, %rd375, %rd379;
-	mov.b64 %rd375, %rd381;
-$L100:
-	mov.b64 %rd362, %rd374;
-	mov.b64 %rd363, %rd375;
-$L97:
-$L96:
-	shl.b32 %r128, %r128, 1;
-	bra.uni $L94;
-$L95:
-	setp.eq.u32 %p85, %r7, 0;
-	@!%p85 bra $L101;
-	mul.wide.u32 %rd382, %r8, 16;
-	add.s64 %rd383, %rd1, %rd382;
-	st.shared.s64 [%rd383+0], %rd362;
-	st.shared.s64 [%rd383+8], %rd363;
-$L101:
-	bar.sync 0;
-	setp.eq.u32 %p86, %r8, 0;
-	@!%p86 bra $L102;
-	setp.lo.u32 %p87, %r7, %r10;
-	@!%p87 bra $L103;
-	mul.wide.u32 %rd384, %r7, 16;
-	add.s64 %rd385, %rd1, %rd384;
-	ld.shared.s64 %rd386, [%rd385+0];
-	ld.shared.s64 %rd387, [%rd385+8];
-	mov.b64 %rd362, %rd386;
-	mov.b64 %rd363, %rd387;
+	mov.b64 %rd356, {%r135, %r136};
+	@!%p73 bra $L101;
+	setp.ne.u32 %p74, %r18, 9;
+	@%p74 bra.uni $L103;
+	setp.lt.s64 %p75, %rd355, %rd353;
+	setp.eq.s64 %p76, %rd355, %rd353;
+	setp.lt.s64 %p77, %rd356, %rd354;
+	and.pred %p78, %p76, %p77;
+	or.pred %p79, %p75, %p78;
+	selp.b64 %rd357, %rd355, %rd353, %p79;
+	selp.b64 %rd358, %rd356, %rd354, %p79;
+	mov.b64 %rd353, %rd357;
+	mov.b64 %rd354, %rd358;
+	bra.uni $L102;
 $L103:
+	setp.ne.u32 %p80, %r18, 10;
+	@%p80 bra.uni $L104;
+	setp.gt.s64 %p81, %rd355, %rd353;
+	setp.eq.s64 %p82, %rd355, %rd353;
+	setp.lt.s64 %p83, %rd356, %rd354;
+	and.pred %p84, %p82, %p83;
+	or.pred %p85, %p81, %p84;
+	selp.b64 %rd359, %rd355, %rd353, %p85;
+	selp.b64 %rd360, %rd356, %rd354, %p85;
+	mov.b64 %rd353, %rd359;
+	mov.b64 %rd354, %rd360;
+	bra.uni $L102;
+$L104:
+	mov.b64 %rd361, %rd353;
+	mov.b64 %rd362, %rd354;
+	mov.b64 %rd363, %rd355;
+	mov.b64 %rd364, %rd356;
+	mov.b64 %rd365, %rd361;
+	mov.b64 %rd366, %rd362;
+	mov.b64 %rd367, %rd363;
+	mov.b64 %rd368, %rd364;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	add.s64 %rd371, %rd365, %rd369;
+	mov.b64 %rd365, %rd371;
+	add.s64 %rd372, %rd366, %rd370;
+	mov.b64 %rd366, %rd372;
+$L105:
+	mov.b64 %rd353, %rd365;
+	mov.b64 %rd354, %rd366;
+$L102:
+$L101:
+	shl.b32 %r128, %r128, 1;
+	bra.uni $L99;
+$L100:
+	setp.eq.u32 %p86, %r7, 0;
+	@!%p86 bra $L106;
+	mul.wide.u32 %rd373, %r8, 16;
+	add.s64 %rd374, %rd1, %rd373;
+	st.shared.s64 [%rd374+0], %rd353;
+	st.shared.s64 [%rd374+8], %rd354;
+$L106:
+	bar.sync 0;
+	setp.eq.u32 %p87, %r8, 0;
+	@!%p87 bra $L107;
+	setp.lo.u32 %p88, %r7, %r10;
+	@!%p88 bra $L108;
+	mul.wide.u32 %rd375, %r7, 16;
+	add.s64 %rd376, %rd1, %rd375;
+	ld.shared.s64 %rd377, [%rd376+0];
+	ld.shared.s64 %rd378, [%rd376+8];
+	mov.b64 %rd353, %rd377;
+	mov.b64 %rd354, %rd378;
+$L108:
 	sub.u32 %r137, %r10, 1;
 	mov.b32 %r138, %r126;
-$L104:
-	setp.hs.u32 %p88, %r138, 32;
-	@%p88 bra $L105;
-	mov.b64 {%r139, %r140}, %rd362;
-	shfl.sync.down.b32 %r141|%p89, %r139, %r138, %r137, %r17;
+$L109:
+	setp.hs.u32 %p89, %r138, 32;
+	@%p89 bra $L110;
+	mov.b64 {%r139, %r140}, %rd353;
+	shfl.sync.down.b32 %r141|%p90, %r139, %r138, %r137, %r17;
 	shfl.sync.down.b32 %r142, %r140, %r138, %r137, %r17;
-	mov.b64 %rd388, {%r141, %r142};
-	mov.b64 {%r143, %r144}, %rd363;
+	mov.b64 %rd379, {%r141, %r142};
+	mov.b64 {%r143, %r144}, %rd354;
 	shfl.sync.down.b32 %r145, %r143, %r138, %r137, %r17;
 	shfl.sync.down.b32 %r146, %r144, %r138, %r137, %r17;
-	mov.b64 %rd389, {%r145, %r146};
-	@!%p89 bra $L106;
-	setp.ne.u32 %p90, %r18, 9;
-	@%p90 bra.uni $L108;
-	setp.lt.s64 %p91, %rd388, %rd362;
-	setp.eq.s64 %p92, %rd388, %rd362;
-	setp.lt.s64 %p93, %rd389, %rd363;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd390, %rd388, %rd362, %p95;
-	selp.b64 %rd391, %rd389, %rd363, %p95;
-	mov.b64 %rd362, %rd390;
-	mov.b64 %rd363, %rd391;
-	bra.uni $L107;
-$L108:
-	setp.ne.u32 %p96, %r18, 10;
-	@%p96 bra.uni $L109;
-	setp.gt.s64 %p97, %rd388, %rd362;
-	setp.eq.s64 %p98, %rd388, %rd362;
-	setp.lt.s64 %p99, %rd389, %rd363;
-	and.pred %p100, %p98, %p99;
-	or.pred %p101, %p97, %p100;
-	selp.b64 %rd392, %rd388, %rd362, %p101;
-	selp.b64 %rd393, %rd389, %rd363, %p101;
-	mov.b64 %rd362, %rd392;
-	mov.b64 %rd363, %rd393;
-	bra.uni $L107;
-$L109:
-	mov.b64 %rd394, %rd362;
-	mov.b64 %rd395, %rd363;
-	mov.b64 %rd396, %rd388;
-	mov.b64 %rd397, %rd389;
-	mov.b64 %rd374, %rd394;
-	mov.b64 %rd375, %rd395;
-	mov.b64 %rd376, %rd396;
-	mov.b64 %rd377, %rd397;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	add.s64 %rd398, %rd374, %rd378;
-	mov.b64 %rd374, %rd398;
-	add.s64 %rd399, %rd375, %rd379;
-	mov.b64 %rd375, %rd399;
-$L110:
-	mov.b64 %rd362, %rd374;
-	mov.b64 %rd363, %rd375;
-$L107:
-$L106:
-	shl.b32 %r138, %r138, 1;
-	bra.uni $L104;
-$L105:
-$L102:
-	mul.wide.u32 %rd400, %r29, 16;
-	add.s64 %rd401, %rd11, %rd400;
-	setp.eq.u32 %p102, %r5, 0;
-	@!%p102 bra $L111;
-	st.global.s64 [%rd401+0], %rd362;
-	st.global.s64 [%rd401+8], %rd363;
+	mov.b64 %rd380, {%r145, %r146};
+	@!%p90 bra $L111;
+	setp.ne.u32 %p91, %r18, 9;
+	@%p91 bra.uni $L113;
+	setp.lt.s64 %p92, %rd379, %rd353;
+	setp.eq.s64 %p93, %rd379, %rd353;
+	setp.lt.s64 %p94, %rd380, %rd354;
+	and.pred %p95, %p93, %p94;
+	or.pred %p96, %p92, %p95;
+	selp.b64 %rd381, %rd379, %rd353, %p96;
+	selp.b64 %rd382, %rd380, %rd354, %p96;
+	mov.b64 %rd353, %rd381;
+	mov.b64 %rd354, %rd382;
+	bra.uni $L112;
+$L113:
+	setp.ne.u32 %p97, %r18, 10;
+	@%p97 bra.uni $L114;
+	setp.gt.s64 %p98, %rd379, %rd353;
+	setp.eq.s64 %p99, %rd379, %rd353;
+	setp.lt.s64 %p100, %rd380, %rd354;
+	and.pred %p101, %p99, %p100;
+	or.pred %p102, %p98, %p101;
+	selp.b64 %rd383, %rd379, %rd353, %p102;
+	selp.b64 %rd384, %rd380, %rd354, %p102;
+	mov.b64 %rd353, %rd383;
+	mov.b64 %rd354, %rd384;
+	bra.uni $L112;
+$L114:
+	mov.b64 %rd385, %rd353;
+	mov.b64 %rd386, %rd354;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd388, %rd380;
+	mov.b64 %rd365, %rd385;
+	mov.b64 %rd366, %rd386;
+	mov.b64 %rd367, %rd387;
+	mov.b64 %rd368, %rd388;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	add.s64 %rd389, %rd365, %rd369;
+	mov.b64 %rd365, %rd389;
+	add.s64 %rd390, %rd366, %rd370;
+	mov.b64 %rd366, %rd390;
+$L115:
+	mov.b64 %rd353, %rd365;
+	mov.b64 %rd354, %rd366;
+$L112:
 $L111:
-	// the last block combines the partials
+	shl.b32 %r138, %r138, 1;
+	bra.uni $L109;
+$L110:
+$L107:
+	mul.wide.u32 %rd391, %r29, 16;
+	add.s64 %rd392, %rd11, %rd391;
 	setp.eq.u32 %p103, %r5, 0;
-	@!%p103 bra $L112;
+	@!%p103 bra $L116;
+	st.global.s64 [%rd392+0], %rd353;
+	st.global.s64 [%rd392+8], %rd354;
+$L116:
+	// the last block combines the partials
+	setp.eq.u32 %p104, %r5, 0;
+	@!%p104 bra $L117;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r147, [gk_reduce_done], 1;
 	sub.u32 %r148, %r30, 1;
-	setp.eq.u32 %p104, %r147, %r148;
+	setp.eq.u32 %p105, %r147, %r148;
 	fence.acq_rel.gpu;
-	selp.b32 %r149, 1, 0, %p104;
+	selp.b32 %r149, 1, 0, %p105;
 	st.shared.u32 [%rd1+1024], %r149;
-$L112:
+$L117:
 	bar.sync 0;
 	ld.shared.u32 %r150, [%rd1+1024];
-	setp.ne.u32 %p105, %r150, 0;
-	@!%p105 bra $L113;
-	cvt.u64.u32 %rd404, %r30;
-	cvt.u64.u32 %rd405, %r5;
-	cvt.u64.u32 %rd406, %r6;
-	setp.ne.u32 %p106, %r18, 9;
-	@%p106 bra.uni $L115;
-	mov.b64 %rd402, 9223372036854775807;
-	mov.b64 %rd403, 9223372036854775807;
-	mov.b64 %rd407, %rd405;
-$L116:
-	setp.ge.s64 %p107, %rd407, %rd404;
-	@%p107 bra $L117;
-	mad.lo.s64 %rd408, %rd407, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd409, [%rd408+0];
-	ld.relaxed.gpu.global.s64 %rd410, [%rd408+8];
-	setp.lt.s64 %p108, %rd409, %rd402;
-	setp.eq.s64 %p109, %rd409, %rd402;
-	setp.lt.s64 %p110, %rd410, %rd403;
-	and.pred %p111, %p109, %p110;
-	or.pred %p112, %p108, %p111;
-	selp.b64 %rd411, %rd409, %rd402, %p112;
-	selp.b64 %rd412, %rd410, %rd403, %p112;
-	mov.b64 %rd402, %rd411;
-	mov.b64 %rd403, %rd412;
-	add.s64 %rd407, %rd407, %rd406;
-	bra.uni $L116;
-$L117:
-	bra.uni $L114;
-$L115:
-	setp.ne.u32 %p113, %r18, 10;
-	@%p113 bra.uni $L118;
-	mov.b64 %rd402, -9223372036854775808;
-	mov.b64 %rd403, 9223372036854775807;
-	mov.b64 %rd413, %rd405;
-$L119:
-	setp.ge.s64 %p114, %rd413, %rd404;
-	@%p114 bra $L120;
-	mad.lo.s64 %rd414, %rd413, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd415, [%rd414+0];
-	ld.relaxed.gpu.global.s64 %rd416, [%rd414+8];
-	setp.gt.s64 %p115, %rd415, %rd402;
-	setp.eq.s64 %p116, %rd415, %rd402;
-	setp.lt.s64 %p117, %rd416, %rd403;
-	and.pred %p118, %p116, %p117;
-	or.pred %p119, %p115, %p118;
-	selp.b64 %rd417, %rd415, %rd402, %p119;
-	selp.b64 %rd418, %rd416, %rd403, %p119;
-	mov.b64 %rd402, %rd417;
-	mov.b64 %rd403, %rd418;
-	add.s64 %rd413, %rd413, %rd406;
+	setp.ne.u32 %p106, %r150, 0;
+	@!%p106 bra $L118;
+	cvt.u64.u32 %rd395, %r30;
+	cvt.u64.u32 %rd396, %r5;
+	cvt.u64.u32 %rd397, %r6;
+	setp.ne.u32 %p107, %r18, 9;
+	@%p107 bra.uni $L120;
+	mov.b64 %rd393, 9223372036854775807;
+	mov.b64 %rd394, 9223372036854775807;
+	mov.b64 %rd398, %rd396;
+$L121:
+	setp.ge.s64 %p108, %rd398, %rd395;
+	@%p108 bra $L122;
+	mad.lo.s64 %rd399, %rd398, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd400, [%rd399+0];
+	ld.relaxed.gpu.global.s64 %rd401, [%rd399+8];
+	setp.lt.s64 %p109, %rd400, %rd393;
+	setp.eq.s64 %p110, %rd400, %rd393;
+	setp.lt.s64 %p111, %rd401, %rd394;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd402, %rd400, %rd393, %p113;
+	selp.b64 %rd403, %rd401, %rd394, %p113;
+	mov.b64 %rd393, %rd402;
+	mov.b64 %rd394, %rd403;
+	add.s64 %rd398, %rd398, %rd397;
+	bra.uni $L121;
+$L122:
 	bra.uni $L119;
 $L120:
-	bra.uni $L114;
-$L118:
+	setp.ne.u32 %p114, %r18, 10;
+	@%p114 bra.uni $L123;
+	mov.b64 %rd393, -9223372036854775808;
+	mov.b64 %rd394, 9223372036854775807;
+	mov.b64 %rd404, %rd396;
+$L124:
+	setp.ge.s64 %p115, %rd404, %rd395;
+	@%p115 bra $L125;
+	mad.lo.s64 %rd405, %rd404, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd406, [%rd405+0];
+	ld.relaxed.gpu.global.s64 %rd407, [%rd405+8];
+	setp.gt.s64 %p116, %rd406, %rd393;
+	setp.eq.s64 %p117, %rd406, %rd393;
+	setp.lt.s64 %p118, %rd407, %rd394;
+	and.pred %p119, %p117, %p118;
+	or.pred %p120, %p116, %p119;
+	selp.b64 %rd408, %rd406, %rd393, %p120;
+	selp.b64 %rd409, %rd407, %rd394, %p120;
+	mov.b64 %rd393, %rd408;
+	mov.b64 %rd394, %rd409;
+	add.s64 %rd404, %rd404, %rd397;
+	bra.uni $L124;
+$L125:
+	bra.uni $L119;
+$L123:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L121:
-	mov.b64 %rd419, %rd119;
-	mov.b64 %rd420, %rd120;
-	mov.b64 %rd402, %rd419;
-	mov.b64 %rd403, %rd420;
-	mov.b64 %rd421, %rd405;
-$L122:
-	setp.ge.s64 %p120, %rd421, %rd404;
-	@%p120 bra $L123;
-	mad.lo.s64 %rd422, %rd421, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd423, [%rd422+0];
-	ld.relaxed.gpu.global.s64 %rd424, [%rd422+8];
-	mov.b64 %rd425, %rd402;
-	mov.b64 %rd426, %rd403;
-	mov.b64 %rd427, %rd423;
-	mov.b64 %rd428, %rd424;
-	mov.b64 %rd374, %rd425;
-	mov.b64 %rd375, %rd426;
-	mov.b64 %rd376, %rd427;
-	mov.b64 %rd377, %rd428;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	add.s64 %rd429, %rd374, %rd378;
-	mov.b64 %rd374, %rd429;
-	add.s64 %rd430, %rd375, %rd379;
-	mov.b64 %rd375, %rd430;
-$L124:
-	mov.b64 %rd402, %rd374;
-	mov.b64 %rd403, %rd375;
-	add.s64 %rd421, %rd421, %rd406;
-	bra.uni $L122;
-$L123:
-$L114:
-	mov.b64 %rd431, %rd402;
-	mov.b64 %rd432, %rd403;
+$L126:
+	mov.b64 %rd410, %rd119;
+	mov.b64 %rd411, %rd120;
+	mov.b64 %rd393, %rd410;
+	mov.b64 %rd394, %rd411;
+	mov.b64 %rd412, %rd396;
+$L127:
+	setp.ge.s64 %p121, %rd412, %rd395;
+	@%p121 bra $L128;
+	mad.lo.s64 %rd413, %rd412, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd414, [%rd413+0];
+	ld.relaxed.gpu.global.s64 %rd415, [%rd413+8];
+	mov.b64 %rd416, %rd393;
+	mov.b64 %rd417, %rd394;
+	mov.b64 %rd418, %rd414;
+	mov.b64 %rd419, %rd415;
+	mov.b64 %rd365, %rd416;
+	mov.b64 %rd366, %rd417;
+	mov.b64 %rd367, %rd418;
+	mov.b64 %rd368, %rd419;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	add.s64 %rd420, %rd365, %rd369;
+	mov.b64 %rd365, %rd420;
+	add.s64 %rd421, %rd366, %rd370;
+	mov.b64 %rd366, %rd421;
+$L129:
+	mov.b64 %rd393, %rd365;
+	mov.b64 %rd394, %rd366;
+	add.s64 %rd412, %rd412, %rd397;
+	bra.uni $L127;
+$L128:
+$L119:
+	mov.b64 %rd422, %rd393;
+	mov.b64 %rd423, %rd394;
 	// block reduction
 	mov.b32 %r151, 1;
 	mov.b32 %r152, 1;
 	sub.u32 %r153, %r13, 1;
 	mov.b32 %r154, %r151;
-$L125:
-	setp.hs.u32 %p121, %r154, 32;
-	@%p121 bra $L126;
-	mov.b64 {%r155, %r156}, %rd431;
-	shfl.sync.down.b32 %r157|%p122, %r155, %r154, %r153, %r17;
+$L130:
+	setp.hs.u32 %p122, %r154, 32;
+	@%p122 bra $L131;
+	mov.b64 {%r155, %r156}, %rd422;
+	shfl.sync.down.b32 %r157|%p123, %r155, %r154, %r153, %r17;
 	shfl.sync.down.b32 %r158, %r156, %r154, %r153, %r17;
-	mov.b64 %rd433, {%r157, %r158};
-	mov.b64 {%r159, %r160}, %rd432;
+	mov.b64 %rd424, {%r157, %r158};
+	mov.b64 {%r159, %r160}, %rd423;
 	shfl.sync.down.b32 %r161, %r159, %r154, %r153, %r17;
 	shfl.sync.down.b32 %r162, %r160, %r154, %r153, %r17;
-	mov.b64 %rd434, {%r161, %r162};
-	@!%p122 bra $L127;
-	setp.ne.u32 %p123, %r18, 9;
-	@%p123 bra.uni $L129;
-	setp.lt.s64 %p124, %rd433, %rd431;
-	setp.eq.s64 %p125, %rd433, %rd431;
-	setp.lt.s64 %p126, %rd434, %rd432;
-	and.pred %p127, %p125, %p126;
-	or.pred %p128, %p124, %p127;
-	selp.b64 %rd435, %rd433, %rd431, %p128;
-	selp.b64 %rd436, %rd434, %rd432, %p128;
-	mov.b64 %rd431, %rd435;
-	mov.b64 %rd432, %rd436;
-	bra.uni $L128;
-$L129:
-	setp.ne.u32 %p129, %r18, 10;
-	@%p129 bra.uni $L130;
-	setp.gt.s64 %p130, %rd433, %rd431;
-	setp.eq.s64 %p131, %rd433, %rd431;
-	setp.lt.s64 %p132, %rd434, %rd432;
-	and.pred %p133, %p131, %p132;
-	or.pred %p134, %p130, %p133;
-	selp.b64 %rd437, %rd433, %rd431, %p134;
-	selp.b64 %rd438, %rd434, %rd432, %p134;
-	mov.b64 %rd431, %rd437;
-	mov.b64 %rd432, %rd438;
-	bra.uni $L128;
-$L130:
-	mov.b64 %rd439, %rd431;
-	mov.b64 %rd440, %rd432;
-	mov.b64 %rd441, %rd433;
-	mov.b64 %rd442, %rd434;
-	mov.b64 %rd374, %rd439;
-	mov.b64 %rd375, %rd440;
-	mov.b64 %rd376, %rd441;
-	mov.b64 %rd377, %rd442;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	add.s64 %rd443, %rd374, %rd378;
-	mov.b64 %rd374, %rd443;
-	add.s64 %rd444, %rd375, %rd379;
-	mov.b64 %rd375, %rd444;
-$L131:
-	mov.b64 %rd431, %rd374;
-	mov.b64 %rd432, %rd375;
-$L128:
-$L127:
-	shl.b32 %r154, %r154, 1;
-	bra.uni $L125;
-$L126:
-	setp.eq.u32 %p135, %r7, 0;
-	@!%p135 bra $L132;
-	mul.wide.u32 %rd445, %r8, 16;
-	add.s64 %rd446, %rd1, %rd445;
-	st.shared.s64 [%rd446+0], %rd431;
-	st.shared.s64 [%rd446+8], %rd432;
-$L132:
-	bar.sync 0;
-	setp.eq.u32 %p136, %r8, 0;
-	@!%p136 bra $L133;
-	setp.lo.u32 %p137, %r7, %r10;
-	@!%p137 bra $L134;
-	mul.wide.u32 %rd447, %r7, 16;
-	add.s64 %rd448, %rd1, %rd447;
-	ld.shared.s64 %rd449, [%rd448+0];
-	ld.shared.s64 %rd450, [%rd448+8];
-	mov.b64 %rd431, %rd449;
-	mov.b64 %rd432, %rd450;
+	mov.b64 %rd425, {%r161, %r162};
+	@!%p123 bra $L132;
+	setp.ne.u32 %p124, %r18, 9;
+	@%p124 bra.uni $L134;
+	setp.lt.s64 %p125, %rd424, %rd422;
+	setp.eq.s64 %p126, %rd424, %rd422;
+	setp.lt.s64 %p127, %rd425, %rd423;
+	and.pred %p128, %p126, %p127;
+	or.pred %p129, %p125, %p128;
+	selp.b64 %rd426, %rd424, %rd422, %p129;
+	selp.b64 %rd427, %rd425, %rd423, %p129;
+	mov.b64 %rd422, %rd426;
+	mov.b64 %rd423, %rd427;
+	bra.uni $L133;
 $L134:
+	setp.ne.u32 %p130, %r18, 10;
+	@%p130 bra.uni $L135;
+	setp.gt.s64 %p131, %rd424, %rd422;
+	setp.eq.s64 %p132, %rd424, %rd422;
+	setp.lt.s64 %p133, %rd425, %rd423;
+	and.pred %p134, %p132, %p133;
+	or.pred %p135, %p131, %p134;
+	selp.b64 %rd428, %rd424, %rd422, %p135;
+	selp.b64 %rd429, %rd425, %rd423, %p135;
+	mov.b64 %rd422, %rd428;
+	mov.b64 %rd423, %rd429;
+	bra.uni $L133;
+$L135:
+	mov.b64 %rd430, %rd422;
+	mov.b64 %rd431, %rd423;
+	mov.b64 %rd432, %rd424;
+	mov.b64 %rd433, %rd425;
+	mov.b64 %rd365, %rd430;
+	mov.b64 %rd366, %rd431;
+	mov.b64 %rd367, %rd432;
+	mov.b64 %rd368, %rd433;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	add.s64 %rd434, %rd365, %rd369;
+	mov.b64 %rd365, %rd434;
+	add.s64 %rd435, %rd366, %rd370;
+	mov.b64 %rd366, %rd435;
+$L136:
+	mov.b64 %rd422, %rd365;
+	mov.b64 %rd423, %rd366;
+$L133:
+$L132:
+	shl.b32 %r154, %r154, 1;
+	bra.uni $L130;
+$L131:
+	setp.eq.u32 %p136, %r7, 0;
+	@!%p136 bra $L137;
+	mul.wide.u32 %rd436, %r8, 16;
+	add.s64 %rd437, %rd1, %rd436;
+	st.shared.s64 [%rd437+0], %rd422;
+	st.shared.s64 [%rd437+8], %rd423;
+$L137:
+	bar.sync 0;
+	setp.eq.u32 %p137, %r8, 0;
+	@!%p137 bra $L138;
+	setp.lo.u32 %p138, %r7, %r10;
+	@!%p138 bra $L139;
+	mul.wide.u32 %rd438, %r7, 16;
+	add.s64 %rd439, %rd1, %rd438;
+	ld.shared.s64 %rd440, [%rd439+0];
+	ld.shared.s64 %rd441, [%rd439+8];
+	mov.b64 %rd422, %rd440;
+	mov.b64 %rd423, %rd441;
+$L139:
 	sub.u32 %r163, %r10, 1;
 	mov.b32 %r164, %r152;
-$L135:
-	setp.hs.u32 %p138, %r164, 32;
-	@%p138 bra $L136;
-	mov.b64 {%r165, %r166}, %rd431;
-	shfl.sync.down.b32 %r167|%p139, %r165, %r164, %r163, %r17;
+$L140:
+	setp.hs.u32 %p139, %r164, 32;
+	@%p139 bra $L141;
+	mov.b64 {%r165, %r166}, %rd422;
+	shfl.sync.down.b32 %r167|%p140, %r165, %r164, %r163, %r17;
 	shfl.sync.down.b32 %r168, %r166, %r164, %r163, %r17;
-	mov.b64 %rd451, {%r167, %r168};
-	mov.b64 {%r169, %r170}, %rd432;
+	mov.b64 %rd442, {%r167, %r168};
+	mov.b64 {%r169, %r170}, %rd423;
 	shfl.sync.down.b32 %r171, %r169, %r164, %r163, %r17;
 	shfl.sync.down.b32 %r172, %r170, %r164, %r163, %r17;
-	mov.b64 %rd452, {%r171, %r172};
-	@!%p139 bra $L137;
-	setp.ne.u32 %p140, %r18, 9;
-	@%p140 bra.uni $L139;
-	setp.lt.s64 %p141, %rd451, %rd431;
-	setp.eq.s64 %p142, %rd451, %rd431;
-	setp.lt.s64 %p143, %rd452, %rd432;
-	and.pred %p144, %p142, %p143;
-	or.pred %p145, %p141, %p144;
-	selp.b64 %rd453, %rd451, %rd431, %p145;
-	selp.b64 %rd454, %rd452, %rd432, %p145;
-	mov.b64 %rd431, %rd453;
-	mov.b64 %rd432, %rd454;
-	bra.uni $L138;
-$L139:
-	setp.ne.u32 %p146, %r18, 10;
-	@%p146 bra.uni $L140;
-	setp.gt.s64 %p147, %rd451, %rd431;
-	setp.eq.s64 %p148, %rd451, %rd431;
-	setp.lt.s64 %p149, %rd452, %rd432;
-	and.pred %p150, %p148, %p149;
-	or.pred %p151, %p147, %p150;
-	selp.b64 %rd455, %rd451, %rd431, %p151;
-	selp.b64 %rd456, %rd452, %rd432, %p151;
-	mov.b64 %rd431, %rd455;
-	mov.b64 %rd432, %rd456;
-	bra.uni $L138;
-$L140:
-	mov.b64 %rd457, %rd431;
-	mov.b64 %rd458, %rd432;
-	mov.b64 %rd459, %rd451;
-	mov.b64 %rd460, %rd452;
-	mov.b64 %rd374, %rd457;
-	mov.b64 %rd375, %rd458;
-	mov.b64 %rd376, %rd459;
-	mov.b64 %rd377, %rd460;
-	mov.b64 %rd378, %rd376;
-	mov.b64 %rd379, %rd377;
-	add.s64 %rd461, %rd374, %rd378;
-	mov.b64 %rd374, %rd461;
-	add.s64 %rd462, %rd375, %rd379;
-	mov.b64 %rd375, %rd462;
-$L141:
-	mov.b64 %rd431, %rd374;
-	mov.b64 %rd432, %rd375;
-$L138:
-$L137:
-	shl.b32 %r164, %r164, 1;
-	bra.uni $L135;
-$L136:
-$L133:
-	@!%p103 bra $L142;
-	st.global.s64 [%rd13+0], %rd431;
-	st.global.s64 [%rd13+8], %rd432;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd443, {%r171, %r172};
+	@!%p140 bra $L142;
+	setp.ne.u32 %p141, %r18, 9;
+	@%p141 bra.uni $L144;
+	setp.lt.s64 %p142, %rd442, %rd422;
+	setp.eq.s64 %p143, %rd442, %rd422;
+	setp.lt.s64 %p144, %rd443, %rd423;
+	and.pred %p145, %p143, %p144;
+	or.pred %p146, %p142, %p145;
+	selp.b64 %rd444, %rd442, %rd422, %p146;
+	selp.b64 %rd445, %rd443, %rd423, %p146;
+	mov.b64 %rd422, %rd444;
+	mov.b64 %rd423, %rd445;
+	bra.uni $L143;
+$L144:
+	setp.ne.u32 %p147, %r18, 10;
+	@%p147 bra.uni $L145;
+	setp.gt.s64 %p148, %rd442, %rd422;
+	setp.eq.s64 %p149, %rd442, %rd422;
+	setp.lt.s64 %p150, %rd443, %rd423;
+	and.pred %p151, %p149, %p150;
+	or.pred %p152, %p148, %p151;
+	selp.b64 %rd446, %rd442, %rd422, %p152;
+	selp.b64 %rd447, %rd443, %rd423, %p152;
+	mov.b64 %rd422, %rd446;
+	mov.b64 %rd423, %rd447;
+	bra.uni $L143;
+$L145:
+	mov.b64 %rd448, %rd422;
+	mov.b64 %rd449, %rd423;
+	mov.b64 %rd450, %rd442;
+	mov.b64 %rd451, %rd443;
+	mov.b64 %rd365, %rd448;
+	mov.b64 %rd366, %rd449;
+	mov.b64 %rd367, %rd450;
+	mov.b64 %rd368, %rd451;
+	mov.b64 %rd369, %rd367;
+	mov.b64 %rd370, %rd368;
+	add.s64 %rd452, %rd365, %rd369;
+	mov.b64 %rd365, %rd452;
+	add.s64 %rd453, %rd366, %rd370;
+	mov.b64 %rd366, %rd453;
+$L146:
+	mov.b64 %rd422, %rd365;
+	mov.b64 %rd423, %rd366;
+$L143:
 $L142:
-$L113:
+	shl.b32 %r164, %r164, 1;
+	bra.uni $L140;
+$L141:
+$L138:
+	@!%p104 bra $L147;
+	st.global.s64 [%rd13+0], %rd422;
+	st.global.s64 [%rd13+8], %rd423;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L147:
+$L118:
 	ret;
 }
 `
@@ -15515,9 +15515,9 @@ const gokkosPTX9 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<157>;
+	.reg .pred %p<158>;
 	.reg .b32 %r<164>;
-	.reg .b64 %rd<462>;
+	.reg .b64 %rd<453>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -16023,245 +16023,245 @@ $L47:
 	@!%p34 bra $L61;
 	mov.b64 %rd267, %rd129;
 	mov.b32 %r75, %r53;
-	setp.lt.s64 %p46, %rd115, 64;
-	setp.le.s64 %p47, %rd159, 1;
-	or.pred %p48, %p46, %p47;
-	@!%p48 bra $L62;
-	cvt.s64.s32 %rd268, %r75;
-	add.s64 %rd269, %rd268, 1;
-	mul.lo.s64 %rd270, %rd269, %rd132;
-	mad.lo.s64 %rd271, %rd270, 8, %rd130;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	cvt.s64.s32 %rd274, %r75;
-	mul.lo.s64 %rd275, %rd274, %rd132;
-	mad.lo.s64 %rd276, %rd275, 8, %rd130;
-	ld.global.nc.s64 %rd277, [%rd276+0];
-	mov.b64 %rd278, %rd277;
-	sub.s64 %rd279, %rd273, %rd278;
-	add.s64 %rd280, %rd116, %rd279;
-	mov.b64 %rd116, %rd280;
-	bra.uni $L63;
+	mov.b64 %rd268, %rd115;
+	mov.b64 %rd269, %rd159;
 $L62:
-	mov.b64 %rd281, %rd159;
-	setp.ge.s64 %p49, %rd115, 4096;
-	@!%p49 bra $L65;
-	mul.lo.s64 %rd282, %rd281, 4;
-	mov.b64 %rd281, %rd282;
-$L65:
-	setp.ge.s64 %p50, %rd115, 65536;
-	@!%p50 bra $L67;
-	mul.lo.s64 %rd283, %rd281, 4;
-	mov.b64 %rd281, %rd283;
-$L67:
-	sub.s64 %rd284, %rd281, 1;
-	and.b64 %rd285, %rd115, %rd284;
-	setp.eq.s64 %p51, %rd285, 0;
-	@!%p51 bra $L69;
-	cvt.s64.s32 %rd286, %r75;
-	add.s64 %rd287, %rd286, 1;
-	mul.lo.s64 %rd288, %rd287, %rd132;
-	mad.lo.s64 %rd289, %rd288, 8, %rd130;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	cvt.s64.s32 %rd292, %r75;
-	mul.lo.s64 %rd293, %rd292, %rd132;
-	mad.lo.s64 %rd294, %rd293, 8, %rd130;
-	ld.global.nc.s64 %rd295, [%rd294+0];
-	mov.b64 %rd296, %rd295;
-	sub.s64 %rd297, %rd291, %rd296;
-	mul.lo.s64 %rd298, %rd281, %rd297;
-	add.s64 %rd299, %rd116, %rd298;
-	mov.b64 %rd116, %rd299;
-$L69:
+	setp.lt.s64 %p46, %rd268, 64;
+	setp.le.s64 %p47, %rd269, 1;
+	or.pred %p48, %p46, %p47;
+	@!%p48 bra $L66;
+	mov.b64 %rd270, 1;
+	bra.uni $L64;
+$L66:
+	mov.b64 %rd271, %rd269;
+	setp.ge.s64 %p49, %rd268, 4096;
+	@!%p49 bra $L68;
+	mul.lo.s64 %rd272, %rd271, 4;
+	mov.b64 %rd271, %rd272;
+$L68:
+	setp.ge.s64 %p50, %rd268, 65536;
+	@!%p50 bra $L70;
+	mul.lo.s64 %rd273, %rd271, 4;
+	mov.b64 %rd271, %rd273;
+$L70:
+	sub.s64 %rd274, %rd271, 1;
+	and.b64 %rd275, %rd268, %rd274;
+	setp.eq.s64 %p51, %rd275, 0;
+	@!%p51 bra $L72;
+	mov.b64 %rd270, %rd271;
+	bra.uni $L64;
+$L72:
+	mov.b64 %rd270, 0;
+	bra.uni $L64;
 $L63:
-	add.s64 %rd300, %rd115, 1;
-	mov.b64 %rd115, %rd300;
+	bra.uni $L62;
+$L64:
+	mov.b64 %rd276, %rd270;
+	setp.ne.s64 %p52, %rd276, 0;
+	@!%p52 bra $L74;
+	cvt.s64.s32 %rd277, %r75;
+	add.s64 %rd278, %rd277, 1;
+	mul.lo.s64 %rd279, %rd278, %rd132;
+	mad.lo.s64 %rd280, %rd279, 8, %rd130;
+	ld.global.nc.s64 %rd281, [%rd280+0];
+	mov.b64 %rd282, %rd281;
+	cvt.s64.s32 %rd283, %r75;
+	mul.lo.s64 %rd284, %rd283, %rd132;
+	mad.lo.s64 %rd285, %rd284, 8, %rd130;
+	ld.global.nc.s64 %rd286, [%rd285+0];
+	mov.b64 %rd287, %rd286;
+	sub.s64 %rd288, %rd282, %rd287;
+	mul.lo.s64 %rd289, %rd276, %rd288;
+	add.s64 %rd290, %rd116, %rd289;
+	mov.b64 %rd116, %rd290;
+$L74:
+	add.s64 %rd291, %rd115, 1;
+	mov.b64 %rd115, %rd291;
 $L61:
 $L44:
 $L30:
-	add.s64 %rd301, %rd221, %rd176;
-	mov.b64 %rd221, %rd301;
+	add.s64 %rd292, %rd221, %rd176;
+	mov.b64 %rd221, %rd292;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd302, %rd219;
-$L70:
-	@!%p13 bra $L74;
-	bra.uni $L72;
-$L74:
-	// block scan
-	mov.b64 %rd303, %rd302;
-	mov.b32 %r76, %r3;
+	mov.b64 %rd293, %rd219;
 $L75:
-	setp.hs.u32 %p52, %r76, 32;
-	@%p52 bra $L76;
-	mov.b64 {%r77, %r78}, %rd303;
-	shfl.sync.up.b32 %r79|%p53, %r77, %r76, 0, %r17;
-	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
-	mov.b64 %rd304, {%r79, %r80};
-	@!%p53 bra $L77;
-	add.s64 %rd305, %rd304, %rd303;
-	mov.b64 %rd303, %rd305;
-$L77:
-	shl.b32 %r76, %r76, 1;
-	bra.uni $L75;
-$L76:
-	mov.b64 {%r81, %r82}, %rd303;
-	shfl.sync.up.b32 %r83|%p54, %r81, %r3, 0, %r17;
-	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
-	mov.b64 %rd306, {%r83, %r84};
-	setp.lo.u32 %p55, %r3, 32;
-	and.pred %p56, %p54, %p55;
-	selp.b64 %rd307, %rd306, 0, %p56;
-	sub.u32 %r85, %r13, %r3;
-	setp.eq.u32 %p57, %r7, %r85;
-	@!%p57 bra $L78;
-	mul.wide.u32 %rd308, %r8, 16;
-	add.s64 %rd309, %rd1, %rd308;
-	st.shared.s64 [%rd309+0], %rd303;
-$L78:
-	bar.sync 0;
-	setp.eq.u32 %p58, %r8, 0;
-	@!%p58 bra $L79;
-	mov.b64 %rd310, 0;
-	setp.lo.u32 %p59, %r7, %r10;
-	@!%p59 bra $L80;
-	mul.wide.u32 %rd311, %r7, 16;
-	add.s64 %rd312, %rd1, %rd311;
-	ld.shared.s64 %rd313, [%rd312+0];
-	mov.b64 %rd310, %rd313;
-$L80:
-	mov.b64 {%r86, %r87}, %rd310;
-	shfl.sync.up.b32 %r88|%p60, %r86, 1, 0, %r17;
-	shfl.sync.up.b32 %r89, %r87, 1, 0, %r17;
-	mov.b64 %rd314, {%r88, %r89};
-	@!%p60 bra $L81;
-	add.s64 %rd315, %rd314, %rd310;
-	mov.b64 %rd310, %rd315;
-$L81:
-	mov.b64 {%r90, %r91}, %rd310;
-	shfl.sync.up.b32 %r92|%p61, %r90, 2, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, 2, 0, %r17;
-	mov.b64 %rd316, {%r92, %r93};
-	@!%p61 bra $L82;
-	add.s64 %rd317, %rd316, %rd310;
-	mov.b64 %rd310, %rd317;
-$L82:
-	mov.b64 {%r94, %r95}, %rd310;
-	shfl.sync.up.b32 %r96|%p62, %r94, 4, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, 4, 0, %r17;
-	mov.b64 %rd318, {%r96, %r97};
-	@!%p62 bra $L83;
-	add.s64 %rd319, %rd318, %rd310;
-	mov.b64 %rd310, %rd319;
-$L83:
-	mov.b64 {%r98, %r99}, %rd310;
-	shfl.sync.up.b32 %r100|%p63, %r98, 8, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 8, 0, %r17;
-	mov.b64 %rd320, {%r100, %r101};
-	@!%p63 bra $L84;
-	add.s64 %rd321, %rd320, %rd310;
-	mov.b64 %rd310, %rd321;
-$L84:
-	mov.b64 {%r102, %r103}, %rd310;
-	shfl.sync.up.b32 %r104|%p64, %r102, 16, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 16, 0, %r17;
-	mov.b64 %rd322, {%r104, %r105};
-	@!%p64 bra $L85;
-	add.s64 %rd323, %rd322, %rd310;
-	mov.b64 %rd310, %rd323;
-$L85:
-	mov.b64 {%r106, %r107}, %rd310;
-	shfl.sync.up.b32 %r108|%p65, %r106, 1, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
-	mov.b64 %rd324, {%r108, %r109};
-	selp.b64 %rd325, %rd324, 0, %p65;
-	@!%p59 bra $L86;
-	mul.wide.u32 %rd326, %r7, 16;
-	add.s64 %rd327, %rd1, %rd326;
-	add.s64 %rd328, %rd327, 512;
-	st.shared.s64 [%rd328+0], %rd325;
-$L86:
-	sub.u32 %r110, %r10, 1;
-	setp.eq.u32 %p66, %r7, %r110;
-	@!%p66 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd310;
-$L87:
+	@!%p13 bra $L79;
+	bra.uni $L77;
 $L79:
+	// block scan
+	mov.b64 %rd294, %rd293;
+	mov.b32 %r76, %r3;
+$L80:
+	setp.hs.u32 %p53, %r76, 32;
+	@%p53 bra $L81;
+	mov.b64 {%r77, %r78}, %rd294;
+	shfl.sync.up.b32 %r79|%p54, %r77, %r76, 0, %r17;
+	shfl.sync.up.b32 %r80, %r78, %r76, 0, %r17;
+	mov.b64 %rd295, {%r79, %r80};
+	@!%p54 bra $L82;
+	add.s64 %rd296, %rd295, %rd294;
+	mov.b64 %rd294, %rd296;
+$L82:
+	shl.b32 %r76, %r76, 1;
+	bra.uni $L80;
+$L81:
+	mov.b64 {%r81, %r82}, %rd294;
+	shfl.sync.up.b32 %r83|%p55, %r81, %r3, 0, %r17;
+	shfl.sync.up.b32 %r84, %r82, %r3, 0, %r17;
+	mov.b64 %rd297, {%r83, %r84};
+	setp.lo.u32 %p56, %r3, 32;
+	and.pred %p57, %p55, %p56;
+	selp.b64 %rd298, %rd297, 0, %p57;
+	sub.u32 %r85, %r13, %r3;
+	setp.eq.u32 %p58, %r7, %r85;
+	@!%p58 bra $L83;
+	mul.wide.u32 %rd299, %r8, 16;
+	add.s64 %rd300, %rd1, %rd299;
+	st.shared.s64 [%rd300+0], %rd294;
+$L83:
 	bar.sync 0;
-	mul.wide.u32 %rd329, %r8, 16;
-	add.s64 %rd330, %rd1, %rd329;
-	add.s64 %rd331, %rd330, 512;
-	ld.shared.s64 %rd332, [%rd331+0];
-	add.s64 %rd333, %rd332, %rd307;
-	ld.shared.s64 %rd334, [%rd1+1024];
-	mov.b64 {%r111, %r112}, %rd333;
-	shfl.sync.idx.b32 %r113|%p67, %r111, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r114, %r112, 0, %r22, %r17;
-	mov.b64 %rd335, {%r113, %r114};
-	mov.b64 %rd336, %rd334;
-	mov.b64 %rd337, %rd335;
-	mov.b64 %rd338, %rd336;
-	mov.b64 %rd339, %rd337;
-	mov.b64 %rd340, %rd338;
-	mov.b64 %rd341, %rd339;
-	mov.b64 %rd342, %rd340;
-	mov.b64 %rd343, 0;
-	cvt.u64.u32 %rd344, %r2;
-	setp.eq.s64 %p68, %rd344, 0;
-	setp.gt.s64 %p69, %rd342, 0;
-	and.pred %p70, %p68, %p69;
-	@!%p70 bra $L89;
-	atom.global.add.u64 %rd345, [%rd149], %rd342;
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd343, %rd346;
+	setp.eq.u32 %p59, %r8, 0;
+	@!%p59 bra $L84;
+	mov.b64 %rd301, 0;
+	setp.lo.u32 %p60, %r7, %r10;
+	@!%p60 bra $L85;
+	mul.wide.u32 %rd302, %r7, 16;
+	add.s64 %rd303, %rd1, %rd302;
+	ld.shared.s64 %rd304, [%rd303+0];
+	mov.b64 %rd301, %rd304;
+$L85:
+	mov.b64 {%r86, %r87}, %rd301;
+	shfl.sync.up.b32 %r88|%p61, %r86, 1, 0, %r17;
+	shfl.sync.up.b32 %r89, %r87, 1, 0, %r17;
+	mov.b64 %rd305, {%r88, %r89};
+	@!%p61 bra $L86;
+	add.s64 %rd306, %rd305, %rd301;
+	mov.b64 %rd301, %rd306;
+$L86:
+	mov.b64 {%r90, %r91}, %rd301;
+	shfl.sync.up.b32 %r92|%p62, %r90, 2, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, 2, 0, %r17;
+	mov.b64 %rd307, {%r92, %r93};
+	@!%p62 bra $L87;
+	add.s64 %rd308, %rd307, %rd301;
+	mov.b64 %rd301, %rd308;
+$L87:
+	mov.b64 {%r94, %r95}, %rd301;
+	shfl.sync.up.b32 %r96|%p63, %r94, 4, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, 4, 0, %r17;
+	mov.b64 %rd309, {%r96, %r97};
+	@!%p63 bra $L88;
+	add.s64 %rd310, %rd309, %rd301;
+	mov.b64 %rd301, %rd310;
+$L88:
+	mov.b64 {%r98, %r99}, %rd301;
+	shfl.sync.up.b32 %r100|%p64, %r98, 8, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 8, 0, %r17;
+	mov.b64 %rd311, {%r100, %r101};
+	@!%p64 bra $L89;
+	add.s64 %rd312, %rd311, %rd301;
+	mov.b64 %rd301, %rd312;
 $L89:
-	cvt.u64.u32 %rd347, %r2;
-	setp.eq.s64 %p71, %rd347, 0;
-	setp.eq.u32 %p72, %r1, 0;
-	and.pred %p73, %p71, %p72;
-	bar.sync 0;
-	@!%p73 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd343;
+	mov.b64 {%r102, %r103}, %rd301;
+	shfl.sync.up.b32 %r104|%p65, %r102, 16, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 16, 0, %r17;
+	mov.b64 %rd313, {%r104, %r105};
+	@!%p65 bra $L90;
+	add.s64 %rd314, %rd313, %rd301;
+	mov.b64 %rd301, %rd314;
 $L90:
-	bar.sync 0;
-	ld.shared.s64 %rd348, [%rd1+1024];
-	mov.b64 %rd349, %rd348;
-	mov.b64 %rd343, %rd349;
-	add.s64 %rd350, %rd343, %rd341;
-	mov.b64 %rd351, %rd350;
-	mov.b64 %rd352, 0;
+	mov.b64 {%r106, %r107}, %rd301;
+	shfl.sync.up.b32 %r108|%p66, %r106, 1, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 1, 0, %r17;
+	mov.b64 %rd315, {%r108, %r109};
+	selp.b64 %rd316, %rd315, 0, %p66;
+	@!%p60 bra $L91;
+	mul.wide.u32 %rd317, %r7, 16;
+	add.s64 %rd318, %rd1, %rd317;
+	add.s64 %rd319, %rd318, 512;
+	st.shared.s64 [%rd319+0], %rd316;
 $L91:
-	setp.lt.s64 %p74, %rd352, %rd302;
-	not.pred %p75, %p74;
-	@!%p75 bra $L95;
-	bra.uni $L93;
-$L95:
-	mul.lo.s64 %rd353, %rd352, %rd174;
-	mad.lo.s64 %rd354, %rd353, 4, %rd172;
-	ld.shared.s32 %r115, [%rd354+0];
-	mov.b32 %r116, %r115;
-	add.s64 %rd355, %rd351, %rd352;
-	mul.lo.s64 %rd356, %rd355, %rd148;
-	mad.lo.s64 %rd357, %rd356, 4, %rd146;
-	st.global.s32 [%rd357+0], %r116;
+	sub.u32 %r110, %r10, 1;
+	setp.eq.u32 %p67, %r7, %r110;
+	@!%p67 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd301;
 $L92:
-	add.s64 %rd358, %rd352, 1;
-	mov.b64 %rd352, %rd358;
-	bra.uni $L91;
-$L93:
-	bra.uni $L72;
-$L71:
-	bra.uni $L70;
-$L72:
+$L84:
+	bar.sync 0;
+	mul.wide.u32 %rd320, %r8, 16;
+	add.s64 %rd321, %rd1, %rd320;
+	add.s64 %rd322, %rd321, 512;
+	ld.shared.s64 %rd323, [%rd322+0];
+	add.s64 %rd324, %rd323, %rd298;
+	ld.shared.s64 %rd325, [%rd1+1024];
+	mov.b64 {%r111, %r112}, %rd324;
+	shfl.sync.idx.b32 %r113|%p68, %r111, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r114, %r112, 0, %r22, %r17;
+	mov.b64 %rd326, {%r113, %r114};
+	mov.b64 %rd327, %rd325;
+	mov.b64 %rd328, %rd326;
+	mov.b64 %rd329, %rd327;
+	mov.b64 %rd330, %rd328;
+	mov.b64 %rd331, %rd329;
+	mov.b64 %rd332, %rd330;
+	mov.b64 %rd333, %rd331;
+	mov.b64 %rd334, 0;
+	cvt.u64.u32 %rd335, %r2;
+	setp.eq.s64 %p69, %rd335, 0;
+	setp.gt.s64 %p70, %rd333, 0;
+	and.pred %p71, %p69, %p70;
+	@!%p71 bra $L94;
+	atom.global.add.u64 %rd336, [%rd149], %rd333;
+	mov.b64 %rd337, %rd336;
+	mov.b64 %rd334, %rd337;
+$L94:
+	cvt.u64.u32 %rd338, %r2;
+	setp.eq.s64 %p72, %rd338, 0;
+	setp.eq.u32 %p73, %r1, 0;
+	and.pred %p74, %p72, %p73;
+	bar.sync 0;
+	@!%p74 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd334;
+$L95:
+	bar.sync 0;
+	ld.shared.s64 %rd339, [%rd1+1024];
+	mov.b64 %rd340, %rd339;
+	mov.b64 %rd334, %rd340;
+	add.s64 %rd341, %rd334, %rd332;
+	mov.b64 %rd342, %rd341;
+	mov.b64 %rd343, 0;
+$L96:
+	setp.lt.s64 %p75, %rd343, %rd293;
+	not.pred %p76, %p75;
+	@!%p76 bra $L100;
+	bra.uni $L98;
+$L100:
+	mul.lo.s64 %rd344, %rd343, %rd174;
+	mad.lo.s64 %rd345, %rd344, 4, %rd172;
+	ld.shared.s32 %r115, [%rd345+0];
+	mov.b32 %r116, %r115;
+	add.s64 %rd346, %rd342, %rd343;
+	mul.lo.s64 %rd347, %rd346, %rd148;
+	mad.lo.s64 %rd348, %rd347, 4, %rd146;
+	st.global.s32 [%rd348+0], %r116;
+$L97:
+	add.s64 %rd349, %rd343, 1;
+	mov.b64 %rd343, %rd349;
+	bra.uni $L96;
+$L98:
+	bra.uni $L77;
+$L76:
+	bra.uni $L75;
+$L77:
 $L25:
-	add.s64 %rd359, %rd215, %rd185;
-	mov.b64 %rd215, %rd359;
+	add.s64 %rd350, %rd215, %rd185;
+	mov.b64 %rd215, %rd350;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd360, %rd186, 1;
-	mov.b64 %rd186, %rd360;
+	add.s64 %rd351, %rd186, 1;
+	mov.b64 %rd186, %rd351;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -16269,423 +16269,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd361, %rd115;
-	mov.b64 %rd362, %rd116;
+	mov.b64 %rd352, %rd115;
+	mov.b64 %rd353, %rd116;
 	// block reduction
 	mov.b32 %r117, 1;
 	sub.u32 %r118, %r13, 1;
 	mov.b32 %r119, %r3;
-$L96:
-	setp.hs.u32 %p76, %r119, 32;
-	@%p76 bra $L97;
-	mov.b64 {%r120, %r121}, %rd361;
-	shfl.sync.down.b32 %r122|%p77, %r120, %r119, %r118, %r17;
+$L101:
+	setp.hs.u32 %p77, %r119, 32;
+	@%p77 bra $L102;
+	mov.b64 {%r120, %r121}, %rd352;
+	shfl.sync.down.b32 %r122|%p78, %r120, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r123, %r121, %r119, %r118, %r17;
-	mov.b64 %rd363, {%r122, %r123};
-	mov.b64 {%r124, %r125}, %rd362;
+	mov.b64 %rd354, {%r122, %r123};
+	mov.b64 {%r124, %r125}, %rd353;
 	shfl.sync.down.b32 %r126, %r124, %r119, %r118, %r17;
 	shfl.sync.down.b32 %r127, %r125, %r119, %r118, %r17;
-	mov.b64 %rd364, {%r126, %r127};
-	@!%p77 bra $L98;
-	setp.ne.u32 %p78, %r18, 9;
-	@%p78 bra.uni $L100;
-	setp.lt.s64 %p79, %rd363, %rd361;
-	setp.eq.s64 %p80, %rd363, %rd361;
-	setp.lt.s64 %p81, %rd364, %rd362;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd365, %rd363, %rd361, %p83;
-	selp.b64 %rd366, %rd364, %rd362, %p83;
-	mov.b64 %rd361, %rd365;
-	mov.b64 %rd362, %rd366;
-	bra.uni $L99;
-$L100:
-	setp.ne.u32 %p84, %r18, 10;
-	@%p84 bra.uni $L101;
-	setp.gt.s64 %p85, %rd363, %rd361;
-	setp.eq.s64 %p86, %rd363, %rd361;
-	setp.lt.s64 %p87, %rd364, %rd362;
-	and.pred %p88, %p86, %p87;
-	or.pred %p89, %p85, %p88;
-	selp.b64 %rd367, %rd363, %rd361, %p89;
-	selp.b64 %rd368, %rd364, %rd362, %p89;
-	mov.b64 %rd361, %rd367;
-	mov.b64 %rd362, %rd368;
-	bra.uni $L99;
-$L101:
-	mov.b64 %rd369, %rd361;
-	mov.b64 %rd370, %rd362;
-	mov.b64 %rd371, %rd363;
-	mov.b64 %rd372, %rd364;
-	mov.b64 %rd373, %rd369;
-	mov.b64 %rd374, %rd370;
-	mov.b64 %rd375, %rd371;
-	mov.b64 %rd376, %rd372;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	add.s64 %rd379, %rd373, %rd377;
-	mov.b64 %rd373, %rd379;
-	add.s64 %rd380, %rd374, %rd378;
-	mov.b64 %rd374, %rd380;
-$L102:
-	mov.b64 %rd361, %rd373;
-	mov.b64 %rd362, %rd374;
-$L99:
-$L98:
-	shl.b32 %r119, %r119, 1;
-	bra.uni $L96;
-$L97:
-	setp.eq.u32 %p90, %r7, 0;
-	@!%p90 bra $L103;
-	mul.wide.u32 %rd381, %r8, 16;
-	add.s64 %rd382, %rd1, %rd381;
-	st.shared.s64 [%rd382+0], %rd361;
-	st.shared.s64 [%rd382+8], %rd362;
-$L103:
-	bar.sync 0;
-	setp.eq.u32 %p91, %r8, 0;
-	@!%p91 bra $L104;
-	setp.lo.u32 %p92, %r7, %r10;
-	@!%p92 bra $L105;
-	mul.wide.u32 %rd383, %r7, 16;
-	add.s64 %rd384, %rd1, %rd383;
-	ld.shared.s64 %rd385, [%rd384+0];
-	ld.shared.s64 %rd386, [%rd384+8];
-	mov.b64 %rd361, %rd385;
-	mov.b64 %rd362, %rd386;
+	mov.b64 %rd355, {%r126, %r127};
+	@!%p78 bra $L103;
+	setp.ne.u32 %p79, %r18, 9;
+	@%p79 bra.uni $L105;
+	setp.lt.s64 %p80, %rd354, %rd352;
+	setp.eq.s64 %p81, %rd354, %rd352;
+	setp.lt.s64 %p82, %rd355, %rd353;
+	and.pred %p83, %p81, %p82;
+	or.pred %p84, %p80, %p83;
+	selp.b64 %rd356, %rd354, %rd352, %p84;
+	selp.b64 %rd357, %rd355, %rd353, %p84;
+	mov.b64 %rd352, %rd356;
+	mov.b64 %rd353, %rd357;
+	bra.uni $L104;
 $L105:
+	setp.ne.u32 %p85, %r18, 10;
+	@%p85 bra.uni $L106;
+	setp.gt.s64 %p86, %rd354, %rd352;
+	setp.eq.s64 %p87, %rd354, %rd352;
+	setp.lt.s64 %p88, %rd355, %rd353;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd358, %rd354, %rd352, %p90;
+	selp.b64 %rd359, %rd355, %rd353, %p90;
+	mov.b64 %rd352, %rd358;
+	mov.b64 %rd353, %rd359;
+	bra.uni $L104;
+$L106:
+	mov.b64 %rd360, %rd352;
+	mov.b64 %rd361, %rd353;
+	mov.b64 %rd362, %rd354;
+	mov.b64 %rd363, %rd355;
+	mov.b64 %rd364, %rd360;
+	mov.b64 %rd365, %rd361;
+	mov.b64 %rd366, %rd362;
+	mov.b64 %rd367, %rd363;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	add.s64 %rd370, %rd364, %rd368;
+	mov.b64 %rd364, %rd370;
+	add.s64 %rd371, %rd365, %rd369;
+	mov.b64 %rd365, %rd371;
+$L107:
+	mov.b64 %rd352, %rd364;
+	mov.b64 %rd353, %rd365;
+$L104:
+$L103:
+	shl.b32 %r119, %r119, 1;
+	bra.uni $L101;
+$L102:
+	setp.eq.u32 %p91, %r7, 0;
+	@!%p91 bra $L108;
+	mul.wide.u32 %rd372, %r8, 16;
+	add.s64 %rd373, %rd1, %rd372;
+	st.shared.s64 [%rd373+0], %rd352;
+	st.shared.s64 [%rd373+8], %rd353;
+$L108:
+	bar.sync 0;
+	setp.eq.u32 %p92, %r8, 0;
+	@!%p92 bra $L109;
+	setp.lo.u32 %p93, %r7, %r10;
+	@!%p93 bra $L110;
+	mul.wide.u32 %rd374, %r7, 16;
+	add.s64 %rd375, %rd1, %rd374;
+	ld.shared.s64 %rd376, [%rd375+0];
+	ld.shared.s64 %rd377, [%rd375+8];
+	mov.b64 %rd352, %rd376;
+	mov.b64 %rd353, %rd377;
+$L110:
 	sub.u32 %r128, %r10, 1;
 	mov.b32 %r129, %r117;
-$L106:
-	setp.hs.u32 %p93, %r129, 32;
-	@%p93 bra $L107;
-	mov.b64 {%r130, %r131}, %rd361;
-	shfl.sync.down.b32 %r132|%p94, %r130, %r129, %r128, %r17;
+$L111:
+	setp.hs.u32 %p94, %r129, 32;
+	@%p94 bra $L112;
+	mov.b64 {%r130, %r131}, %rd352;
+	shfl.sync.down.b32 %r132|%p95, %r130, %r129, %r128, %r17;
 	shfl.sync.down.b32 %r133, %r131, %r129, %r128, %r17;
-	mov.b64 %rd387, {%r132, %r133};
-	mov.b64 {%r134, %r135}, %rd362;
+	mov.b64 %rd378, {%r132, %r133};
+	mov.b64 {%r134, %r135}, %rd353;
 	shfl.sync.down.b32 %r136, %r134, %r129, %r128, %r17;
 	shfl.sync.down.b32 %r137, %r135, %r129, %r128, %r17;
-	mov.b64 %rd388, {%r136, %r137};
-	@!%p94 bra $L108;
-	setp.ne.u32 %p95, %r18, 9;
-	@%p95 bra.uni $L110;
-	setp.lt.s64 %p96, %rd387, %rd361;
-	setp.eq.s64 %p97, %rd387, %rd361;
-	setp.lt.s64 %p98, %rd388, %rd362;
-	and.pred %p99, %p97, %p98;
-	or.pred %p100, %p96, %p99;
-	selp.b64 %rd389, %rd387, %rd361, %p100;
-	selp.b64 %rd390, %rd388, %rd362, %p100;
-	mov.b64 %rd361, %rd389;
-	mov.b64 %rd362, %rd390;
-	bra.uni $L109;
-$L110:
-	setp.ne.u32 %p101, %r18, 10;
-	@%p101 bra.uni $L111;
-	setp.gt.s64 %p102, %rd387, %rd361;
-	setp.eq.s64 %p103, %rd387, %rd361;
-	setp.lt.s64 %p104, %rd388, %rd362;
-	and.pred %p105, %p103, %p104;
-	or.pred %p106, %p102, %p105;
-	selp.b64 %rd391, %rd387, %rd361, %p106;
-	selp.b64 %rd392, %rd388, %rd362, %p106;
-	mov.b64 %rd361, %rd391;
-	mov.b64 %rd362, %rd392;
-	bra.uni $L109;
-$L111:
-	mov.b64 %rd393, %rd361;
-	mov.b64 %rd394, %rd362;
-	mov.b64 %rd395, %rd387;
-	mov.b64 %rd396, %rd388;
-	mov.b64 %rd373, %rd393;
-	mov.b64 %rd374, %rd394;
-	mov.b64 %rd375, %rd395;
-	mov.b64 %rd376, %rd396;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	add.s64 %rd397, %rd373, %rd377;
-	mov.b64 %rd373, %rd397;
-	add.s64 %rd398, %rd374, %rd378;
-	mov.b64 %rd374, %rd398;
-$L112:
-	mov.b64 %rd361, %rd373;
-	mov.b64 %rd362, %rd374;
-$L109:
-$L108:
-	shl.b32 %r129, %r129, 1;
-	bra.uni $L106;
-$L107:
-$L104:
-	mul.wide.u32 %rd399, %r29, 16;
-	add.s64 %rd400, %rd11, %rd399;
-	setp.eq.u32 %p107, %r5, 0;
-	@!%p107 bra $L113;
-	st.global.s64 [%rd400+0], %rd361;
-	st.global.s64 [%rd400+8], %rd362;
+	mov.b64 %rd379, {%r136, %r137};
+	@!%p95 bra $L113;
+	setp.ne.u32 %p96, %r18, 9;
+	@%p96 bra.uni $L115;
+	setp.lt.s64 %p97, %rd378, %rd352;
+	setp.eq.s64 %p98, %rd378, %rd352;
+	setp.lt.s64 %p99, %rd379, %rd353;
+	and.pred %p100, %p98, %p99;
+	or.pred %p101, %p97, %p100;
+	selp.b64 %rd380, %rd378, %rd352, %p101;
+	selp.b64 %rd381, %rd379, %rd353, %p101;
+	mov.b64 %rd352, %rd380;
+	mov.b64 %rd353, %rd381;
+	bra.uni $L114;
+$L115:
+	setp.ne.u32 %p102, %r18, 10;
+	@%p102 bra.uni $L116;
+	setp.gt.s64 %p103, %rd378, %rd352;
+	setp.eq.s64 %p104, %rd378, %rd352;
+	setp.lt.s64 %p105, %rd379, %rd353;
+	and.pred %p106, %p104, %p105;
+	or.pred %p107, %p103, %p106;
+	selp.b64 %rd382, %rd378, %rd352, %p107;
+	selp.b64 %rd383, %rd379, %rd353, %p107;
+	mov.b64 %rd352, %rd382;
+	mov.b64 %rd353, %rd383;
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd384, %rd352;
+	mov.b64 %rd385, %rd353;
+	mov.b64 %rd386, %rd378;
+	mov.b64 %rd387, %rd379;
+	mov.b64 %rd364, %rd384;
+	mov.b64 %rd365, %rd385;
+	mov.b64 %rd366, %rd386;
+	mov.b64 %rd367, %rd387;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	add.s64 %rd388, %rd364, %rd368;
+	mov.b64 %rd364, %rd388;
+	add.s64 %rd389, %rd365, %rd369;
+	mov.b64 %rd365, %rd389;
+$L117:
+	mov.b64 %rd352, %rd364;
+	mov.b64 %rd353, %rd365;
+$L114:
 $L113:
-	// the last block combines the partials
+	shl.b32 %r129, %r129, 1;
+	bra.uni $L111;
+$L112:
+$L109:
+	mul.wide.u32 %rd390, %r29, 16;
+	add.s64 %rd391, %rd11, %rd390;
 	setp.eq.u32 %p108, %r5, 0;
-	@!%p108 bra $L114;
+	@!%p108 bra $L118;
+	st.global.s64 [%rd391+0], %rd352;
+	st.global.s64 [%rd391+8], %rd353;
+$L118:
+	// the last block combines the partials
+	setp.eq.u32 %p109, %r5, 0;
+	@!%p109 bra $L119;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r138, [gk_reduce_done], 1;
 	sub.u32 %r139, %r30, 1;
-	setp.eq.u32 %p109, %r138, %r139;
+	setp.eq.u32 %p110, %r138, %r139;
 	fence.acq_rel.gpu;
-	selp.b32 %r140, 1, 0, %p109;
+	selp.b32 %r140, 1, 0, %p110;
 	st.shared.u32 [%rd1+1024], %r140;
-$L114:
+$L119:
 	bar.sync 0;
 	ld.shared.u32 %r141, [%rd1+1024];
-	setp.ne.u32 %p110, %r141, 0;
-	@!%p110 bra $L115;
-	cvt.u64.u32 %rd403, %r30;
-	cvt.u64.u32 %rd404, %r5;
-	cvt.u64.u32 %rd405, %r6;
-	setp.ne.u32 %p111, %r18, 9;
-	@%p111 bra.uni $L117;
-	mov.b64 %rd401, 9223372036854775807;
-	mov.b64 %rd402, 9223372036854775807;
-	mov.b64 %rd406, %rd404;
-$L118:
-	setp.ge.s64 %p112, %rd406, %rd403;
-	@%p112 bra $L119;
-	mad.lo.s64 %rd407, %rd406, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd408, [%rd407+0];
-	ld.relaxed.gpu.global.s64 %rd409, [%rd407+8];
-	setp.lt.s64 %p113, %rd408, %rd401;
-	setp.eq.s64 %p114, %rd408, %rd401;
-	setp.lt.s64 %p115, %rd409, %rd402;
-	and.pred %p116, %p114, %p115;
-	or.pred %p117, %p113, %p116;
-	selp.b64 %rd410, %rd408, %rd401, %p117;
-	selp.b64 %rd411, %rd409, %rd402, %p117;
-	mov.b64 %rd401, %rd410;
-	mov.b64 %rd402, %rd411;
-	add.s64 %rd406, %rd406, %rd405;
-	bra.uni $L118;
-$L119:
-	bra.uni $L116;
-$L117:
-	setp.ne.u32 %p118, %r18, 10;
-	@%p118 bra.uni $L120;
-	mov.b64 %rd401, -9223372036854775808;
-	mov.b64 %rd402, 9223372036854775807;
-	mov.b64 %rd412, %rd404;
-$L121:
-	setp.ge.s64 %p119, %rd412, %rd403;
-	@%p119 bra $L122;
-	mad.lo.s64 %rd413, %rd412, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd414, [%rd413+0];
-	ld.relaxed.gpu.global.s64 %rd415, [%rd413+8];
-	setp.gt.s64 %p120, %rd414, %rd401;
-	setp.eq.s64 %p121, %rd414, %rd401;
-	setp.lt.s64 %p122, %rd415, %rd402;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd416, %rd414, %rd401, %p124;
-	selp.b64 %rd417, %rd415, %rd402, %p124;
-	mov.b64 %rd401, %rd416;
-	mov.b64 %rd402, %rd417;
-	add.s64 %rd412, %rd412, %rd405;
+	setp.ne.u32 %p111, %r141, 0;
+	@!%p111 bra $L120;
+	cvt.u64.u32 %rd394, %r30;
+	cvt.u64.u32 %rd395, %r5;
+	cvt.u64.u32 %rd396, %r6;
+	setp.ne.u32 %p112, %r18, 9;
+	@%p112 bra.uni $L122;
+	mov.b64 %rd392, 9223372036854775807;
+	mov.b64 %rd393, 9223372036854775807;
+	mov.b64 %rd397, %rd395;
+$L123:
+	setp.ge.s64 %p113, %rd397, %rd394;
+	@%p113 bra $L124;
+	mad.lo.s64 %rd398, %rd397, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd399, [%rd398+0];
+	ld.relaxed.gpu.global.s64 %rd400, [%rd398+8];
+	setp.lt.s64 %p114, %rd399, %rd392;
+	setp.eq.s64 %p115, %rd399, %rd392;
+	setp.lt.s64 %p116, %rd400, %rd393;
+	and.pred %p117, %p115, %p116;
+	or.pred %p118, %p114, %p117;
+	selp.b64 %rd401, %rd399, %rd392, %p118;
+	selp.b64 %rd402, %rd400, %rd393, %p118;
+	mov.b64 %rd392, %rd401;
+	mov.b64 %rd393, %rd402;
+	add.s64 %rd397, %rd397, %rd396;
+	bra.uni $L123;
+$L124:
 	bra.uni $L121;
 $L122:
-	bra.uni $L116;
-$L120:
+	setp.ne.u32 %p119, %r18, 10;
+	@%p119 bra.uni $L125;
+	mov.b64 %rd392, -9223372036854775808;
+	mov.b64 %rd393, 9223372036854775807;
+	mov.b64 %rd403, %rd395;
+$L126:
+	setp.ge.s64 %p120, %rd403, %rd394;
+	@%p120 bra $L127;
+	mad.lo.s64 %rd404, %rd403, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd405, [%rd404+0];
+	ld.relaxed.gpu.global.s64 %rd406, [%rd404+8];
+	setp.gt.s64 %p121, %rd405, %rd392;
+	setp.eq.s64 %p122, %rd405, %rd392;
+	setp.lt.s64 %p123, %rd406, %rd393;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd407, %rd405, %rd392, %p125;
+	selp.b64 %rd408, %rd406, %rd393, %p125;
+	mov.b64 %rd392, %rd407;
+	mov.b64 %rd393, %rd408;
+	add.s64 %rd403, %rd403, %rd396;
+	bra.uni $L126;
+$L127:
+	bra.uni $L121;
+$L125:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L123:
-	mov.b64 %rd418, %rd119;
-	mov.b64 %rd419, %rd120;
-	mov.b64 %rd401, %rd418;
-	mov.b64 %rd402, %rd419;
-	mov.b64 %rd420, %rd404;
-$L124:
-	setp.ge.s64 %p125, %rd420, %rd403;
-	@%p125 bra $L125;
-	mad.lo.s64 %rd421, %rd420, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd422, [%rd421+0];
-	ld.relaxed.gpu.global.s64 %rd423, [%rd421+8];
-	mov.b64 %rd424, %rd401;
-	mov.b64 %rd425, %rd402;
-	mov.b64 %rd426, %rd422;
-	mov.b64 %rd427, %rd423;
-	mov.b64 %rd373, %rd424;
-	mov.b64 %rd374, %rd425;
-	mov.b64 %rd375, %rd426;
-	mov.b64 %rd376, %rd427;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	add.s64 %rd428, %rd373, %rd377;
-	mov.b64 %rd373, %rd428;
-	add.s64 %rd429, %rd374, %rd378;
-	mov.b64 %rd374, %rd429;
-$L126:
-	mov.b64 %rd401, %rd373;
-	mov.b64 %rd402, %rd374;
-	add.s64 %rd420, %rd420, %rd405;
-	bra.uni $L124;
-$L125:
-$L116:
-	mov.b64 %rd430, %rd401;
-	mov.b64 %rd431, %rd402;
+$L128:
+	mov.b64 %rd409, %rd119;
+	mov.b64 %rd410, %rd120;
+	mov.b64 %rd392, %rd409;
+	mov.b64 %rd393, %rd410;
+	mov.b64 %rd411, %rd395;
+$L129:
+	setp.ge.s64 %p126, %rd411, %rd394;
+	@%p126 bra $L130;
+	mad.lo.s64 %rd412, %rd411, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd413, [%rd412+0];
+	ld.relaxed.gpu.global.s64 %rd414, [%rd412+8];
+	mov.b64 %rd415, %rd392;
+	mov.b64 %rd416, %rd393;
+	mov.b64 %rd417, %rd413;
+	mov.b64 %rd418, %rd414;
+	mov.b64 %rd364, %rd415;
+	mov.b64 %rd365, %rd416;
+	mov.b64 %rd366, %rd417;
+	mov.b64 %rd367, %rd418;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	add.s64 %rd419, %rd364, %rd368;
+	mov.b64 %rd364, %rd419;
+	add.s64 %rd420, %rd365, %rd369;
+	mov.b64 %rd365, %rd420;
+$L131:
+	mov.b64 %rd392, %rd364;
+	mov.b64 %rd393, %rd365;
+	add.s64 %rd411, %rd411, %rd396;
+	bra.uni $L129;
+$L130:
+$L121:
+	mov.b64 %rd421, %rd392;
+	mov.b64 %rd422, %rd393;
 	// block reduction
 	mov.b32 %r142, 1;
 	mov.b32 %r143, 1;
 	sub.u32 %r144, %r13, 1;
 	mov.b32 %r145, %r142;
-$L127:
-	setp.hs.u32 %p126, %r145, 32;
-	@%p126 bra $L128;
-	mov.b64 {%r146, %r147}, %rd430;
-	shfl.sync.down.b32 %r148|%p127, %r146, %r145, %r144, %r17;
+$L132:
+	setp.hs.u32 %p127, %r145, 32;
+	@%p127 bra $L133;
+	mov.b64 {%r146, %r147}, %rd421;
+	shfl.sync.down.b32 %r148|%p128, %r146, %r145, %r144, %r17;
 	shfl.sync.down.b32 %r149, %r147, %r145, %r144, %r17;
-	mov.b64 %rd432, {%r148, %r149};
-	mov.b64 {%r150, %r151}, %rd431;
+	mov.b64 %rd423, {%r148, %r149};
+	mov.b64 {%r150, %r151}, %rd422;
 	shfl.sync.down.b32 %r152, %r150, %r145, %r144, %r17;
 	shfl.sync.down.b32 %r153, %r151, %r145, %r144, %r17;
-	mov.b64 %rd433, {%r152, %r153};
-	@!%p127 bra $L129;
-	setp.ne.u32 %p128, %r18, 9;
-	@%p128 bra.uni $L131;
-	setp.lt.s64 %p129, %rd432, %rd430;
-	setp.eq.s64 %p130, %rd432, %rd430;
-	setp.lt.s64 %p131, %rd433, %rd431;
-	and.pred %p132, %p130, %p131;
-	or.pred %p133, %p129, %p132;
-	selp.b64 %rd434, %rd432, %rd430, %p133;
-	selp.b64 %rd435, %rd433, %rd431, %p133;
-	mov.b64 %rd430, %rd434;
-	mov.b64 %rd431, %rd435;
-	bra.uni $L130;
-$L131:
-	setp.ne.u32 %p134, %r18, 10;
-	@%p134 bra.uni $L132;
-	setp.gt.s64 %p135, %rd432, %rd430;
-	setp.eq.s64 %p136, %rd432, %rd430;
-	setp.lt.s64 %p137, %rd433, %rd431;
-	and.pred %p138, %p136, %p137;
-	or.pred %p139, %p135, %p138;
-	selp.b64 %rd436, %rd432, %rd430, %p139;
-	selp.b64 %rd437, %rd433, %rd431, %p139;
-	mov.b64 %rd430, %rd436;
-	mov.b64 %rd431, %rd437;
-	bra.uni $L130;
-$L132:
-	mov.b64 %rd438, %rd430;
-	mov.b64 %rd439, %rd431;
-	mov.b64 %rd440, %rd432;
-	mov.b64 %rd441, %rd433;
-	mov.b64 %rd373, %rd438;
-	mov.b64 %rd374, %rd439;
-	mov.b64 %rd375, %rd440;
-	mov.b64 %rd376, %rd441;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	add.s64 %rd442, %rd373, %rd377;
-	mov.b64 %rd373, %rd442;
-	add.s64 %rd443, %rd374, %rd378;
-	mov.b64 %rd374, %rd443;
-$L133:
-	mov.b64 %rd430, %rd373;
-	mov.b64 %rd431, %rd374;
-$L130:
-$L129:
-	shl.b32 %r145, %r145, 1;
-	bra.uni $L127;
-$L128:
-	setp.eq.u32 %p140, %r7, 0;
-	@!%p140 bra $L134;
-	mul.wide.u32 %rd444, %r8, 16;
-	add.s64 %rd445, %rd1, %rd444;
-	st.shared.s64 [%rd445+0], %rd430;
-	st.shared.s64 [%rd445+8], %rd431;
-$L134:
-	bar.sync 0;
-	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L135;
-	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L136;
-	mul.wide.u32 %rd446, %r7, 16;
-	add.s64 %rd447, %rd1, %rd446;
-	ld.shared.s64 %rd448, [%rd447+0];
-	ld.shared.s64 %rd449, [%rd447+8];
-	mov.b64 %rd430, %rd448;
-	mov.b64 %rd431, %rd449;
+	mov.b64 %rd424, {%r152, %r153};
+	@!%p128 bra $L134;
+	setp.ne.u32 %p129, %r18, 9;
+	@%p129 bra.uni $L136;
+	setp.lt.s64 %p130, %rd423, %rd421;
+	setp.eq.s64 %p131, %rd423, %rd421;
+	setp.lt.s64 %p132, %rd424, %rd422;
+	and.pred %p133, %p131, %p132;
+	or.pred %p134, %p130, %p133;
+	selp.b64 %rd425, %rd423, %rd421, %p134;
+	selp.b64 %rd426, %rd424, %rd422, %p134;
+	mov.b64 %rd421, %rd425;
+	mov.b64 %rd422, %rd426;
+	bra.uni $L135;
 $L136:
+	setp.ne.u32 %p135, %r18, 10;
+	@%p135 bra.uni $L137;
+	setp.gt.s64 %p136, %rd423, %rd421;
+	setp.eq.s64 %p137, %rd423, %rd421;
+	setp.lt.s64 %p138, %rd424, %rd422;
+	and.pred %p139, %p137, %p138;
+	or.pred %p140, %p136, %p139;
+	selp.b64 %rd427, %rd423, %rd421, %p140;
+	selp.b64 %rd428, %rd424, %rd422, %p140;
+	mov.b64 %rd421, %rd427;
+	mov.b64 %rd422, %rd428;
+	bra.uni $L135;
+$L137:
+	mov.b64 %rd429, %rd421;
+	mov.b64 %rd430, %rd422;
+	mov.b64 %rd431, %rd423;
+	mov.b64 %rd432, %rd424;
+	mov.b64 %rd364, %rd429;
+	mov.b64 %rd365, %rd430;
+	mov.b64 %rd366, %rd431;
+	mov.b64 %rd367, %rd432;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	add.s64 %rd433, %rd364, %rd368;
+	mov.b64 %rd364, %rd433;
+	add.s64 %rd434, %rd365, %rd369;
+	mov.b64 %rd365, %rd434;
+$L138:
+	mov.b64 %rd421, %rd364;
+	mov.b64 %rd422, %rd365;
+$L135:
+$L134:
+	shl.b32 %r145, %r145, 1;
+	bra.uni $L132;
+$L133:
+	setp.eq.u32 %p141, %r7, 0;
+	@!%p141 bra $L139;
+	mul.wide.u32 %rd435, %r8, 16;
+	add.s64 %rd436, %rd1, %rd435;
+	st.shared.s64 [%rd436+0], %rd421;
+	st.shared.s64 [%rd436+8], %rd422;
+$L139:
+	bar.sync 0;
+	setp.eq.u32 %p142, %r8, 0;
+	@!%p142 bra $L140;
+	setp.lo.u32 %p143, %r7, %r10;
+	@!%p143 bra $L141;
+	mul.wide.u32 %rd437, %r7, 16;
+	add.s64 %rd438, %rd1, %rd437;
+	ld.shared.s64 %rd439, [%rd438+0];
+	ld.shared.s64 %rd440, [%rd438+8];
+	mov.b64 %rd421, %rd439;
+	mov.b64 %rd422, %rd440;
+$L141:
 	sub.u32 %r154, %r10, 1;
 	mov.b32 %r155, %r143;
-$L137:
-	setp.hs.u32 %p143, %r155, 32;
-	@%p143 bra $L138;
-	mov.b64 {%r156, %r157}, %rd430;
-	shfl.sync.down.b32 %r158|%p144, %r156, %r155, %r154, %r17;
+$L142:
+	setp.hs.u32 %p144, %r155, 32;
+	@%p144 bra $L143;
+	mov.b64 {%r156, %r157}, %rd421;
+	shfl.sync.down.b32 %r158|%p145, %r156, %r155, %r154, %r17;
 	shfl.sync.down.b32 %r159, %r157, %r155, %r154, %r17;
-	mov.b64 %rd450, {%r158, %r159};
-	mov.b64 {%r160, %r161}, %rd431;
+	mov.b64 %rd441, {%r158, %r159};
+	mov.b64 {%r160, %r161}, %rd422;
 	shfl.sync.down.b32 %r162, %r160, %r155, %r154, %r17;
 	shfl.sync.down.b32 %r163, %r161, %r155, %r154, %r17;
-	mov.b64 %rd451, {%r162, %r163};
-	@!%p144 bra $L139;
-	setp.ne.u32 %p145, %r18, 9;
-	@%p145 bra.uni $L141;
-	setp.lt.s64 %p146, %rd450, %rd430;
-	setp.eq.s64 %p147, %rd450, %rd430;
-	setp.lt.s64 %p148, %rd451, %rd431;
-	and.pred %p149, %p147, %p148;
-	or.pred %p150, %p146, %p149;
-	selp.b64 %rd452, %rd450, %rd430, %p150;
-	selp.b64 %rd453, %rd451, %rd431, %p150;
-	mov.b64 %rd430, %rd452;
-	mov.b64 %rd431, %rd453;
-	bra.uni $L140;
-$L141:
-	setp.ne.u32 %p151, %r18, 10;
-	@%p151 bra.uni $L142;
-	setp.gt.s64 %p152, %rd450, %rd430;
-	setp.eq.s64 %p153, %rd450, %rd430;
-	setp.lt.s64 %p154, %rd451, %rd431;
-	and.pred %p155, %p153, %p154;
-	or.pred %p156, %p152, %p155;
-	selp.b64 %rd454, %rd450, %rd430, %p156;
-	selp.b64 %rd455, %rd451, %rd431, %p156;
-	mov.b64 %rd430, %rd454;
-	mov.b64 %rd431, %rd455;
-	bra.uni $L140;
-$L142:
-	mov.b64 %rd456, %rd430;
-	mov.b64 %rd457, %rd431;
-	mov.b64 %rd458, %rd450;
-	mov.b64 %rd459, %rd451;
-	mov.b64 %rd373, %rd456;
-	mov.b64 %rd374, %rd457;
-	mov.b64 %rd375, %rd458;
-	mov.b64 %rd376, %rd459;
-	mov.b64 %rd377, %rd375;
-	mov.b64 %rd378, %rd376;
-	add.s64 %rd460, %rd373, %rd377;
-	mov.b64 %rd373, %rd460;
-	add.s64 %rd461, %rd374, %rd378;
-	mov.b64 %rd374, %rd461;
-$L143:
-	mov.b64 %rd430, %rd373;
-	mov.b64 %rd431, %rd374;
-$L140:
-$L139:
-	shl.b32 %r155, %r155, 1;
-	bra.uni $L137;
-$L138:
-$L135:
-	@!%p108 bra $L144;
-	st.global.s64 [%rd13+0], %rd430;
-	st.global.s64 [%rd13+8], %rd431;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd442, {%r162, %r163};
+	@!%p145 bra $L144;
+	setp.ne.u32 %p146, %r18, 9;
+	@%p146 bra.uni $L146;
+	setp.lt.s64 %p147, %rd441, %rd421;
+	setp.eq.s64 %p148, %rd441, %rd421;
+	setp.lt.s64 %p149, %rd442, %rd422;
+	and.pred %p150, %p148, %p149;
+	or.pred %p151, %p147, %p150;
+	selp.b64 %rd443, %rd441, %rd421, %p151;
+	selp.b64 %rd444, %rd442, %rd422, %p151;
+	mov.b64 %rd421, %rd443;
+	mov.b64 %rd422, %rd444;
+	bra.uni $L145;
+$L146:
+	setp.ne.u32 %p152, %r18, 10;
+	@%p152 bra.uni $L147;
+	setp.gt.s64 %p153, %rd441, %rd421;
+	setp.eq.s64 %p154, %rd441, %rd421;
+	setp.lt.s64 %p155, %rd442, %rd422;
+	and.pred %p156, %p154, %p155;
+	or.pred %p157, %p153, %p156;
+	selp.b64 %rd445, %rd441, %rd421, %p157;
+	selp.b64 %rd446, %rd442, %rd422, %p157;
+	mov.b64 %rd421, %rd445;
+	mov.b64 %rd422, %rd446;
+	bra.uni $L145;
+$L147:
+	mov.b64 %rd447, %rd421;
+	mov.b64 %rd448, %rd422;
+	mov.b64 %rd449, %rd441;
+	mov.b64 %rd450, %rd442;
+	mov.b64 %rd364, %rd447;
+	mov.b64 %rd365, %rd448;
+	mov.b64 %rd366, %rd449;
+	mov.b64 %rd367, %rd450;
+	mov.b64 %rd368, %rd366;
+	mov.b64 %rd369, %rd367;
+	add.s64 %rd451, %rd364, %rd368;
+	mov.b64 %rd364, %rd451;
+	add.s64 %rd452, %rd365, %rd369;
+	mov.b64 %rd365, %rd452;
+$L148:
+	mov.b64 %rd421, %rd364;
+	mov.b64 %rd422, %rd365;
+$L145:
 $L144:
-$L115:
+	shl.b32 %r155, %r155, 1;
+	bra.uni $L142;
+$L143:
+$L140:
+	@!%p109 bra $L149;
+	st.global.s64 [%rd13+0], %rd421;
+	st.global.s64 [%rd13+8], %rd422;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L149:
+$L120:
 	ret;
 }
 `
@@ -28618,9 +28618,9 @@ const gokkosPTX13 = `//
 	.param .b64 gk_s38
 )
 {
-	.reg .pred %p<181>;
+	.reg .pred %p<182>;
 	.reg .b32 %r<214>;
-	.reg .b64 %rd<583>;
+	.reg .b64 %rd<574>;
 	.reg .f64 %fd<13>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -29414,240 +29414,240 @@ $L86:
 	@!%p58 bra $L100;
 	mov.b64 %rd389, %rd122;
 	mov.b32 %r125, %r103;
-	setp.lt.s64 %p70, %rd108, 64;
-	setp.le.s64 %p71, %rd152, 1;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L101;
-	cvt.s64.s32 %rd390, %r125;
-	add.s64 %rd391, %rd390, 1;
-	mul.lo.s64 %rd392, %rd391, %rd125;
-	mad.lo.s64 %rd393, %rd392, 8, %rd123;
-	ld.global.nc.s64 %rd394, [%rd393+0];
-	mov.b64 %rd395, %rd394;
-	cvt.s64.s32 %rd396, %r125;
-	mul.lo.s64 %rd397, %rd396, %rd125;
-	mad.lo.s64 %rd398, %rd397, 8, %rd123;
-	ld.global.nc.s64 %rd399, [%rd398+0];
-	mov.b64 %rd400, %rd399;
-	sub.s64 %rd401, %rd395, %rd400;
-	add.s64 %rd402, %rd109, %rd401;
-	mov.b64 %rd109, %rd402;
-	bra.uni $L102;
+	mov.b64 %rd390, %rd108;
+	mov.b64 %rd391, %rd152;
 $L101:
-	mov.b64 %rd403, %rd152;
-	setp.ge.s64 %p73, %rd108, 4096;
-	@!%p73 bra $L104;
-	mul.lo.s64 %rd404, %rd403, 4;
-	mov.b64 %rd403, %rd404;
-$L104:
-	setp.ge.s64 %p74, %rd108, 65536;
-	@!%p74 bra $L106;
-	mul.lo.s64 %rd405, %rd403, 4;
-	mov.b64 %rd403, %rd405;
-$L106:
-	sub.s64 %rd406, %rd403, 1;
-	and.b64 %rd407, %rd108, %rd406;
-	setp.eq.s64 %p75, %rd407, 0;
-	@!%p75 bra $L108;
-	cvt.s64.s32 %rd408, %r125;
-	add.s64 %rd409, %rd408, 1;
-	mul.lo.s64 %rd410, %rd409, %rd125;
-	mad.lo.s64 %rd411, %rd410, 8, %rd123;
-	ld.global.nc.s64 %rd412, [%rd411+0];
-	mov.b64 %rd413, %rd412;
-	cvt.s64.s32 %rd414, %r125;
-	mul.lo.s64 %rd415, %rd414, %rd125;
-	mad.lo.s64 %rd416, %rd415, 8, %rd123;
-	ld.global.nc.s64 %rd417, [%rd416+0];
-	mov.b64 %rd418, %rd417;
-	sub.s64 %rd419, %rd413, %rd418;
-	mul.lo.s64 %rd420, %rd403, %rd419;
-	add.s64 %rd421, %rd109, %rd420;
-	mov.b64 %rd109, %rd421;
-$L108:
+	setp.lt.s64 %p70, %rd390, 64;
+	setp.le.s64 %p71, %rd391, 1;
+	or.pred %p72, %p70, %p71;
+	@!%p72 bra $L105;
+	mov.b64 %rd392, 1;
+	bra.uni $L103;
+$L105:
+	mov.b64 %rd393, %rd391;
+	setp.ge.s64 %p73, %rd390, 4096;
+	@!%p73 bra $L107;
+	mul.lo.s64 %rd394, %rd393, 4;
+	mov.b64 %rd393, %rd394;
+$L107:
+	setp.ge.s64 %p74, %rd390, 65536;
+	@!%p74 bra $L109;
+	mul.lo.s64 %rd395, %rd393, 4;
+	mov.b64 %rd393, %rd395;
+$L109:
+	sub.s64 %rd396, %rd393, 1;
+	and.b64 %rd397, %rd390, %rd396;
+	setp.eq.s64 %p75, %rd397, 0;
+	@!%p75 bra $L111;
+	mov.b64 %rd392, %rd393;
+	bra.uni $L103;
+$L111:
+	mov.b64 %rd392, 0;
+	bra.uni $L103;
 $L102:
-	add.s64 %rd422, %rd108, 1;
-	mov.b64 %rd108, %rd422;
+	bra.uni $L101;
+$L103:
+	mov.b64 %rd398, %rd392;
+	setp.ne.s64 %p76, %rd398, 0;
+	@!%p76 bra $L113;
+	cvt.s64.s32 %rd399, %r125;
+	add.s64 %rd400, %rd399, 1;
+	mul.lo.s64 %rd401, %rd400, %rd125;
+	mad.lo.s64 %rd402, %rd401, 8, %rd123;
+	ld.global.nc.s64 %rd403, [%rd402+0];
+	mov.b64 %rd404, %rd403;
+	cvt.s64.s32 %rd405, %r125;
+	mul.lo.s64 %rd406, %rd405, %rd125;
+	mad.lo.s64 %rd407, %rd406, 8, %rd123;
+	ld.global.nc.s64 %rd408, [%rd407+0];
+	mov.b64 %rd409, %rd408;
+	sub.s64 %rd410, %rd404, %rd409;
+	mul.lo.s64 %rd411, %rd398, %rd410;
+	add.s64 %rd412, %rd109, %rd411;
+	mov.b64 %rd109, %rd412;
+$L113:
+	add.s64 %rd413, %rd108, 1;
+	mov.b64 %rd108, %rd413;
 $L100:
 $L83:
 $L66:
-	add.s64 %rd423, %rd308, %rd298;
-	mov.b64 %rd308, %rd423;
+	add.s64 %rd414, %rd308, %rd298;
+	mov.b64 %rd308, %rd414;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd424, %rd302;
-$L109:
-	@!%p13 bra $L113;
-	bra.uni $L111;
-$L113:
-	// block scan
-	mov.b64 %rd425, %rd424;
-	mov.b32 %r126, %r3;
+	mov.b64 %rd415, %rd302;
 $L114:
-	setp.hs.u32 %p76, %r126, 32;
-	@%p76 bra $L115;
-	mov.b64 {%r127, %r128}, %rd425;
-	shfl.sync.up.b32 %r129|%p77, %r127, %r126, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
-	mov.b64 %rd426, {%r129, %r130};
-	@!%p77 bra $L116;
-	add.s64 %rd427, %rd426, %rd425;
-	mov.b64 %rd425, %rd427;
-$L116:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L114;
-$L115:
-	mov.b64 {%r131, %r132}, %rd425;
-	shfl.sync.up.b32 %r133|%p78, %r131, %r3, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
-	mov.b64 %rd428, {%r133, %r134};
-	setp.lo.u32 %p79, %r3, 32;
-	and.pred %p80, %p78, %p79;
-	selp.b64 %rd429, %rd428, 0, %p80;
-	sub.u32 %r135, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r135;
-	@!%p81 bra $L117;
-	mul.wide.u32 %rd430, %r8, 16;
-	add.s64 %rd431, %rd1, %rd430;
-	st.shared.s64 [%rd431+0], %rd425;
-$L117:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L118;
-	mov.b64 %rd432, 0;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L119;
-	mul.wide.u32 %rd433, %r7, 16;
-	add.s64 %rd434, %rd1, %rd433;
-	ld.shared.s64 %rd435, [%rd434+0];
-	mov.b64 %rd432, %rd435;
-$L119:
-	mov.b64 {%r136, %r137}, %rd432;
-	shfl.sync.up.b32 %r138|%p84, %r136, 1, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
-	mov.b64 %rd436, {%r138, %r139};
-	@!%p84 bra $L120;
-	add.s64 %rd437, %rd436, %rd432;
-	mov.b64 %rd432, %rd437;
-$L120:
-	mov.b64 {%r140, %r141}, %rd432;
-	shfl.sync.up.b32 %r142|%p85, %r140, 2, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
-	mov.b64 %rd438, {%r142, %r143};
-	@!%p85 bra $L121;
-	add.s64 %rd439, %rd438, %rd432;
-	mov.b64 %rd432, %rd439;
-$L121:
-	mov.b64 {%r144, %r145}, %rd432;
-	shfl.sync.up.b32 %r146|%p86, %r144, 4, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
-	mov.b64 %rd440, {%r146, %r147};
-	@!%p86 bra $L122;
-	add.s64 %rd441, %rd440, %rd432;
-	mov.b64 %rd432, %rd441;
-$L122:
-	mov.b64 {%r148, %r149}, %rd432;
-	shfl.sync.up.b32 %r150|%p87, %r148, 8, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
-	mov.b64 %rd442, {%r150, %r151};
-	@!%p87 bra $L123;
-	add.s64 %rd443, %rd442, %rd432;
-	mov.b64 %rd432, %rd443;
-$L123:
-	mov.b64 {%r152, %r153}, %rd432;
-	shfl.sync.up.b32 %r154|%p88, %r152, 16, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
-	mov.b64 %rd444, {%r154, %r155};
-	@!%p88 bra $L124;
-	add.s64 %rd445, %rd444, %rd432;
-	mov.b64 %rd432, %rd445;
-$L124:
-	mov.b64 {%r156, %r157}, %rd432;
-	shfl.sync.up.b32 %r158|%p89, %r156, 1, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
-	mov.b64 %rd446, {%r158, %r159};
-	selp.b64 %rd447, %rd446, 0, %p89;
-	@!%p83 bra $L125;
-	mul.wide.u32 %rd448, %r7, 16;
-	add.s64 %rd449, %rd1, %rd448;
-	add.s64 %rd450, %rd449, 512;
-	st.shared.s64 [%rd450+0], %rd447;
-$L125:
-	sub.u32 %r160, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r160;
-	@!%p90 bra $L126;
-	st.shared.s64 [%rd1+1024], %rd432;
-$L126:
+	@!%p13 bra $L118;
+	bra.uni $L116;
 $L118:
+	// block scan
+	mov.b64 %rd416, %rd415;
+	mov.b32 %r126, %r3;
+$L119:
+	setp.hs.u32 %p77, %r126, 32;
+	@%p77 bra $L120;
+	mov.b64 {%r127, %r128}, %rd416;
+	shfl.sync.up.b32 %r129|%p78, %r127, %r126, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
+	mov.b64 %rd417, {%r129, %r130};
+	@!%p78 bra $L121;
+	add.s64 %rd418, %rd417, %rd416;
+	mov.b64 %rd416, %rd418;
+$L121:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L119;
+$L120:
+	mov.b64 {%r131, %r132}, %rd416;
+	shfl.sync.up.b32 %r133|%p79, %r131, %r3, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
+	mov.b64 %rd419, {%r133, %r134};
+	setp.lo.u32 %p80, %r3, 32;
+	and.pred %p81, %p79, %p80;
+	selp.b64 %rd420, %rd419, 0, %p81;
+	sub.u32 %r135, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r135;
+	@!%p82 bra $L122;
+	mul.wide.u32 %rd421, %r8, 16;
+	add.s64 %rd422, %rd1, %rd421;
+	st.shared.s64 [%rd422+0], %rd416;
+$L122:
 	bar.sync 0;
-	mul.wide.u32 %rd451, %r8, 16;
-	add.s64 %rd452, %rd1, %rd451;
-	add.s64 %rd453, %rd452, 512;
-	ld.shared.s64 %rd454, [%rd453+0];
-	add.s64 %rd455, %rd454, %rd429;
-	ld.shared.s64 %rd456, [%rd1+1024];
-	mov.b64 {%r161, %r162}, %rd455;
-	shfl.sync.idx.b32 %r163|%p91, %r161, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r164, %r162, 0, %r22, %r17;
-	mov.b64 %rd457, {%r163, %r164};
-	mov.b64 %rd458, %rd456;
-	mov.b64 %rd459, %rd457;
-	mov.b64 %rd460, %rd458;
-	mov.b64 %rd461, %rd459;
-	mov.b64 %rd462, %rd460;
-	mov.b64 %rd463, %rd461;
-	mov.b64 %rd464, %rd462;
-	mov.b64 %rd465, 0;
-	cvt.u64.u32 %rd466, %r2;
-	setp.eq.s64 %p92, %rd466, 0;
-	setp.gt.s64 %p93, %rd464, 0;
-	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L128;
-	atom.global.add.u64 %rd467, [%rd142], %rd464;
-	mov.b64 %rd468, %rd467;
-	mov.b64 %rd465, %rd468;
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L123;
+	mov.b64 %rd423, 0;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L124;
+	mul.wide.u32 %rd424, %r7, 16;
+	add.s64 %rd425, %rd1, %rd424;
+	ld.shared.s64 %rd426, [%rd425+0];
+	mov.b64 %rd423, %rd426;
+$L124:
+	mov.b64 {%r136, %r137}, %rd423;
+	shfl.sync.up.b32 %r138|%p85, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd427, {%r138, %r139};
+	@!%p85 bra $L125;
+	add.s64 %rd428, %rd427, %rd423;
+	mov.b64 %rd423, %rd428;
+$L125:
+	mov.b64 {%r140, %r141}, %rd423;
+	shfl.sync.up.b32 %r142|%p86, %r140, 2, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
+	mov.b64 %rd429, {%r142, %r143};
+	@!%p86 bra $L126;
+	add.s64 %rd430, %rd429, %rd423;
+	mov.b64 %rd423, %rd430;
+$L126:
+	mov.b64 {%r144, %r145}, %rd423;
+	shfl.sync.up.b32 %r146|%p87, %r144, 4, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
+	mov.b64 %rd431, {%r146, %r147};
+	@!%p87 bra $L127;
+	add.s64 %rd432, %rd431, %rd423;
+	mov.b64 %rd423, %rd432;
+$L127:
+	mov.b64 {%r148, %r149}, %rd423;
+	shfl.sync.up.b32 %r150|%p88, %r148, 8, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
+	mov.b64 %rd433, {%r150, %r151};
+	@!%p88 bra $L128;
+	add.s64 %rd434, %rd433, %rd423;
+	mov.b64 %rd423, %rd434;
 $L128:
-	cvt.u64.u32 %rd469, %r2;
-	setp.eq.s64 %p95, %rd469, 0;
-	setp.eq.u32 %p96, %r1, 0;
-	and.pred %p97, %p95, %p96;
-	bar.sync 0;
-	@!%p97 bra $L129;
-	st.shared.s64 [%rd1+1024], %rd465;
+	mov.b64 {%r152, %r153}, %rd423;
+	shfl.sync.up.b32 %r154|%p89, %r152, 16, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
+	mov.b64 %rd435, {%r154, %r155};
+	@!%p89 bra $L129;
+	add.s64 %rd436, %rd435, %rd423;
+	mov.b64 %rd423, %rd436;
 $L129:
-	bar.sync 0;
-	ld.shared.s64 %rd470, [%rd1+1024];
-	mov.b64 %rd471, %rd470;
-	mov.b64 %rd465, %rd471;
-	add.s64 %rd472, %rd465, %rd463;
-	mov.b64 %rd473, %rd472;
-	mov.b64 %rd474, 0;
+	mov.b64 {%r156, %r157}, %rd423;
+	shfl.sync.up.b32 %r158|%p90, %r156, 1, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
+	mov.b64 %rd437, {%r158, %r159};
+	selp.b64 %rd438, %rd437, 0, %p90;
+	@!%p84 bra $L130;
+	mul.wide.u32 %rd439, %r7, 16;
+	add.s64 %rd440, %rd1, %rd439;
+	add.s64 %rd441, %rd440, 512;
+	st.shared.s64 [%rd441+0], %rd438;
 $L130:
-	setp.lt.s64 %p98, %rd474, %rd424;
-	not.pred %p99, %p98;
-	@!%p99 bra $L134;
-	bra.uni $L132;
-$L134:
-	mul.lo.s64 %rd475, %rd474, %rd164;
-	mad.lo.s64 %rd476, %rd475, 4, %rd162;
-	ld.shared.s32 %r165, [%rd476+0];
-	mov.b32 %r166, %r165;
-	add.s64 %rd477, %rd473, %rd474;
-	mul.lo.s64 %rd478, %rd477, %rd141;
-	mad.lo.s64 %rd479, %rd478, 4, %rd139;
-	st.global.s32 [%rd479+0], %r166;
+	sub.u32 %r160, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r160;
+	@!%p91 bra $L131;
+	st.shared.s64 [%rd1+1024], %rd423;
 $L131:
-	add.s64 %rd480, %rd474, 1;
-	mov.b64 %rd474, %rd480;
-	bra.uni $L130;
-$L132:
-	bra.uni $L111;
-$L110:
-	bra.uni $L109;
-$L111:
+$L123:
+	bar.sync 0;
+	mul.wide.u32 %rd442, %r8, 16;
+	add.s64 %rd443, %rd1, %rd442;
+	add.s64 %rd444, %rd443, 512;
+	ld.shared.s64 %rd445, [%rd444+0];
+	add.s64 %rd446, %rd445, %rd420;
+	ld.shared.s64 %rd447, [%rd1+1024];
+	mov.b64 {%r161, %r162}, %rd446;
+	shfl.sync.idx.b32 %r163|%p92, %r161, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r164, %r162, 0, %r22, %r17;
+	mov.b64 %rd448, {%r163, %r164};
+	mov.b64 %rd449, %rd447;
+	mov.b64 %rd450, %rd448;
+	mov.b64 %rd451, %rd449;
+	mov.b64 %rd452, %rd450;
+	mov.b64 %rd453, %rd451;
+	mov.b64 %rd454, %rd452;
+	mov.b64 %rd455, %rd453;
+	mov.b64 %rd456, 0;
+	cvt.u64.u32 %rd457, %r2;
+	setp.eq.s64 %p93, %rd457, 0;
+	setp.gt.s64 %p94, %rd455, 0;
+	and.pred %p95, %p93, %p94;
+	@!%p95 bra $L133;
+	atom.global.add.u64 %rd458, [%rd142], %rd455;
+	mov.b64 %rd459, %rd458;
+	mov.b64 %rd456, %rd459;
+$L133:
+	cvt.u64.u32 %rd460, %r2;
+	setp.eq.s64 %p96, %rd460, 0;
+	setp.eq.u32 %p97, %r1, 0;
+	and.pred %p98, %p96, %p97;
+	bar.sync 0;
+	@!%p98 bra $L134;
+	st.shared.s64 [%rd1+1024], %rd456;
+$L134:
+	bar.sync 0;
+	ld.shared.s64 %rd461, [%rd1+1024];
+	mov.b64 %rd462, %rd461;
+	mov.b64 %rd456, %rd462;
+	add.s64 %rd463, %rd456, %rd454;
+	mov.b64 %rd464, %rd463;
+	mov.b64 %rd465, 0;
+$L135:
+	setp.lt.s64 %p99, %rd465, %rd415;
+	not.pred %p100, %p99;
+	@!%p100 bra $L139;
+	bra.uni $L137;
+$L139:
+	mul.lo.s64 %rd466, %rd465, %rd164;
+	mad.lo.s64 %rd467, %rd466, 4, %rd162;
+	ld.shared.s32 %r165, [%rd467+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd468, %rd464, %rd465;
+	mul.lo.s64 %rd469, %rd468, %rd141;
+	mad.lo.s64 %rd470, %rd469, 4, %rd139;
+	st.global.s32 [%rd470+0], %r166;
+$L136:
+	add.s64 %rd471, %rd465, 1;
+	mov.b64 %rd465, %rd471;
+	bra.uni $L135;
+$L137:
+	bra.uni $L116;
+$L115:
+	bra.uni $L114;
+$L116:
 $L54:
-	add.s64 %rd481, %rd301, %rd300;
-	mov.b64 %rd301, %rd481;
+	add.s64 %rd472, %rd301, %rd300;
+	mov.b64 %rd301, %rd472;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -29655,423 +29655,423 @@ $L7:
 	add.s64 %rd121, %rd121, %rd120;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd482, %rd108;
-	mov.b64 %rd483, %rd109;
+	mov.b64 %rd473, %rd108;
+	mov.b64 %rd474, %rd109;
 	// block reduction
 	mov.b32 %r167, 1;
 	sub.u32 %r168, %r13, 1;
 	mov.b32 %r169, %r3;
-$L135:
-	setp.hs.u32 %p100, %r169, 32;
-	@%p100 bra $L136;
-	mov.b64 {%r170, %r171}, %rd482;
-	shfl.sync.down.b32 %r172|%p101, %r170, %r169, %r168, %r17;
+$L140:
+	setp.hs.u32 %p101, %r169, 32;
+	@%p101 bra $L141;
+	mov.b64 {%r170, %r171}, %rd473;
+	shfl.sync.down.b32 %r172|%p102, %r170, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r173, %r171, %r169, %r168, %r17;
-	mov.b64 %rd484, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd483;
+	mov.b64 %rd475, {%r172, %r173};
+	mov.b64 {%r174, %r175}, %rd474;
 	shfl.sync.down.b32 %r176, %r174, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r177, %r175, %r169, %r168, %r17;
-	mov.b64 %rd485, {%r176, %r177};
-	@!%p101 bra $L137;
-	setp.ne.u32 %p102, %r18, 9;
-	@%p102 bra.uni $L139;
-	setp.lt.s64 %p103, %rd484, %rd482;
-	setp.eq.s64 %p104, %rd484, %rd482;
-	setp.lt.s64 %p105, %rd485, %rd483;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd486, %rd484, %rd482, %p107;
-	selp.b64 %rd487, %rd485, %rd483, %p107;
-	mov.b64 %rd482, %rd486;
-	mov.b64 %rd483, %rd487;
-	bra.uni $L138;
-$L139:
-	setp.ne.u32 %p108, %r18, 10;
-	@%p108 bra.uni $L140;
-	setp.gt.s64 %p109, %rd484, %rd482;
-	setp.eq.s64 %p110, %rd484, %rd482;
-	setp.lt.s64 %p111, %rd485, %rd483;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd488, %rd484, %rd482, %p113;
-	selp.b64 %rd489, %rd485, %rd483, %p113;
-	mov.b64 %rd482, %rd488;
-	mov.b64 %rd483, %rd489;
-	bra.uni $L138;
-$L140:
-	mov.b64 %rd490, %rd482;
-	mov.b64 %rd491, %rd483;
-	mov.b64 %rd492, %rd484;
-	mov.b64 %rd493, %rd485;
-	mov.b64 %rd494, %rd490;
-	mov.b64 %rd495, %rd491;
-	mov.b64 %rd496, %rd492;
-	mov.b64 %rd497, %rd493;
-	mov.b64 %rd498, %rd496;
-	mov.b64 %rd499, %rd497;
-	add.s64 %rd500, %rd494, %rd498;
-	mov.b64 %rd494, %rd500;
-	add.s64 %rd501, %rd495, %rd499;
-	mov.b64 %rd495, %rd501;
-$L141:
-	mov.b64 %rd482, %rd494;
-	mov.b64 %rd483, %rd495;
-$L138:
-$L137:
-	shl.b32 %r169, %r169, 1;
-	bra.uni $L135;
-$L136:
-	setp.eq.u32 %p114, %r7, 0;
-	@!%p114 bra $L142;
-	mul.wide.u32 %rd502, %r8, 16;
-	add.s64 %rd503, %rd1, %rd502;
-	st.shared.s64 [%rd503+0], %rd482;
-	st.shared.s64 [%rd503+8], %rd483;
-$L142:
-	bar.sync 0;
-	setp.eq.u32 %p115, %r8, 0;
-	@!%p115 bra $L143;
-	setp.lo.u32 %p116, %r7, %r10;
-	@!%p116 bra $L144;
-	mul.wide.u32 %rd504, %r7, 16;
-	add.s64 %rd505, %rd1, %rd504;
-	ld.shared.s64 %rd506, [%rd505+0];
-	ld.shared.s64 %rd507, [%rd505+8];
-	mov.b64 %rd482, %rd506;
-	mov.b64 %rd483, %rd507;
+	mov.b64 %rd476, {%r176, %r177};
+	@!%p102 bra $L142;
+	setp.ne.u32 %p103, %r18, 9;
+	@%p103 bra.uni $L144;
+	setp.lt.s64 %p104, %rd475, %rd473;
+	setp.eq.s64 %p105, %rd475, %rd473;
+	setp.lt.s64 %p106, %rd476, %rd474;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd477, %rd475, %rd473, %p108;
+	selp.b64 %rd478, %rd476, %rd474, %p108;
+	mov.b64 %rd473, %rd477;
+	mov.b64 %rd474, %rd478;
+	bra.uni $L143;
 $L144:
+	setp.ne.u32 %p109, %r18, 10;
+	@%p109 bra.uni $L145;
+	setp.gt.s64 %p110, %rd475, %rd473;
+	setp.eq.s64 %p111, %rd475, %rd473;
+	setp.lt.s64 %p112, %rd476, %rd474;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd479, %rd475, %rd473, %p114;
+	selp.b64 %rd480, %rd476, %rd474, %p114;
+	mov.b64 %rd473, %rd479;
+	mov.b64 %rd474, %rd480;
+	bra.uni $L143;
+$L145:
+	mov.b64 %rd481, %rd473;
+	mov.b64 %rd482, %rd474;
+	mov.b64 %rd483, %rd475;
+	mov.b64 %rd484, %rd476;
+	mov.b64 %rd485, %rd481;
+	mov.b64 %rd486, %rd482;
+	mov.b64 %rd487, %rd483;
+	mov.b64 %rd488, %rd484;
+	mov.b64 %rd489, %rd487;
+	mov.b64 %rd490, %rd488;
+	add.s64 %rd491, %rd485, %rd489;
+	mov.b64 %rd485, %rd491;
+	add.s64 %rd492, %rd486, %rd490;
+	mov.b64 %rd486, %rd492;
+$L146:
+	mov.b64 %rd473, %rd485;
+	mov.b64 %rd474, %rd486;
+$L143:
+$L142:
+	shl.b32 %r169, %r169, 1;
+	bra.uni $L140;
+$L141:
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L147;
+	mul.wide.u32 %rd493, %r8, 16;
+	add.s64 %rd494, %rd1, %rd493;
+	st.shared.s64 [%rd494+0], %rd473;
+	st.shared.s64 [%rd494+8], %rd474;
+$L147:
+	bar.sync 0;
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L148;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L149;
+	mul.wide.u32 %rd495, %r7, 16;
+	add.s64 %rd496, %rd1, %rd495;
+	ld.shared.s64 %rd497, [%rd496+0];
+	ld.shared.s64 %rd498, [%rd496+8];
+	mov.b64 %rd473, %rd497;
+	mov.b64 %rd474, %rd498;
+$L149:
 	sub.u32 %r178, %r10, 1;
 	mov.b32 %r179, %r167;
-$L145:
-	setp.hs.u32 %p117, %r179, 32;
-	@%p117 bra $L146;
-	mov.b64 {%r180, %r181}, %rd482;
-	shfl.sync.down.b32 %r182|%p118, %r180, %r179, %r178, %r17;
+$L150:
+	setp.hs.u32 %p118, %r179, 32;
+	@%p118 bra $L151;
+	mov.b64 {%r180, %r181}, %rd473;
+	shfl.sync.down.b32 %r182|%p119, %r180, %r179, %r178, %r17;
 	shfl.sync.down.b32 %r183, %r181, %r179, %r178, %r17;
-	mov.b64 %rd508, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd483;
+	mov.b64 %rd499, {%r182, %r183};
+	mov.b64 {%r184, %r185}, %rd474;
 	shfl.sync.down.b32 %r186, %r184, %r179, %r178, %r17;
 	shfl.sync.down.b32 %r187, %r185, %r179, %r178, %r17;
-	mov.b64 %rd509, {%r186, %r187};
-	@!%p118 bra $L147;
-	setp.ne.u32 %p119, %r18, 9;
-	@%p119 bra.uni $L149;
-	setp.lt.s64 %p120, %rd508, %rd482;
-	setp.eq.s64 %p121, %rd508, %rd482;
-	setp.lt.s64 %p122, %rd509, %rd483;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd510, %rd508, %rd482, %p124;
-	selp.b64 %rd511, %rd509, %rd483, %p124;
-	mov.b64 %rd482, %rd510;
-	mov.b64 %rd483, %rd511;
-	bra.uni $L148;
-$L149:
-	setp.ne.u32 %p125, %r18, 10;
-	@%p125 bra.uni $L150;
-	setp.gt.s64 %p126, %rd508, %rd482;
-	setp.eq.s64 %p127, %rd508, %rd482;
-	setp.lt.s64 %p128, %rd509, %rd483;
-	and.pred %p129, %p127, %p128;
-	or.pred %p130, %p126, %p129;
-	selp.b64 %rd512, %rd508, %rd482, %p130;
-	selp.b64 %rd513, %rd509, %rd483, %p130;
-	mov.b64 %rd482, %rd512;
-	mov.b64 %rd483, %rd513;
-	bra.uni $L148;
-$L150:
-	mov.b64 %rd514, %rd482;
-	mov.b64 %rd515, %rd483;
-	mov.b64 %rd516, %rd508;
-	mov.b64 %rd517, %rd509;
-	mov.b64 %rd494, %rd514;
-	mov.b64 %rd495, %rd515;
-	mov.b64 %rd496, %rd516;
-	mov.b64 %rd497, %rd517;
-	mov.b64 %rd498, %rd496;
-	mov.b64 %rd499, %rd497;
-	add.s64 %rd518, %rd494, %rd498;
-	mov.b64 %rd494, %rd518;
-	add.s64 %rd519, %rd495, %rd499;
-	mov.b64 %rd495, %rd519;
-$L151:
-	mov.b64 %rd482, %rd494;
-	mov.b64 %rd483, %rd495;
-$L148:
-$L147:
-	shl.b32 %r179, %r179, 1;
-	bra.uni $L145;
-$L146:
-$L143:
-	mul.wide.u32 %rd520, %r29, 16;
-	add.s64 %rd521, %rd11, %rd520;
-	setp.eq.u32 %p131, %r5, 0;
-	@!%p131 bra $L152;
-	st.global.s64 [%rd521+0], %rd482;
-	st.global.s64 [%rd521+8], %rd483;
+	mov.b64 %rd500, {%r186, %r187};
+	@!%p119 bra $L152;
+	setp.ne.u32 %p120, %r18, 9;
+	@%p120 bra.uni $L154;
+	setp.lt.s64 %p121, %rd499, %rd473;
+	setp.eq.s64 %p122, %rd499, %rd473;
+	setp.lt.s64 %p123, %rd500, %rd474;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd501, %rd499, %rd473, %p125;
+	selp.b64 %rd502, %rd500, %rd474, %p125;
+	mov.b64 %rd473, %rd501;
+	mov.b64 %rd474, %rd502;
+	bra.uni $L153;
+$L154:
+	setp.ne.u32 %p126, %r18, 10;
+	@%p126 bra.uni $L155;
+	setp.gt.s64 %p127, %rd499, %rd473;
+	setp.eq.s64 %p128, %rd499, %rd473;
+	setp.lt.s64 %p129, %rd500, %rd474;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd503, %rd499, %rd473, %p131;
+	selp.b64 %rd504, %rd500, %rd474, %p131;
+	mov.b64 %rd473, %rd503;
+	mov.b64 %rd474, %rd504;
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd505, %rd473;
+	mov.b64 %rd506, %rd474;
+	mov.b64 %rd507, %rd499;
+	mov.b64 %rd508, %rd500;
+	mov.b64 %rd485, %rd505;
+	mov.b64 %rd486, %rd506;
+	mov.b64 %rd487, %rd507;
+	mov.b64 %rd488, %rd508;
+	mov.b64 %rd489, %rd487;
+	mov.b64 %rd490, %rd488;
+	add.s64 %rd509, %rd485, %rd489;
+	mov.b64 %rd485, %rd509;
+	add.s64 %rd510, %rd486, %rd490;
+	mov.b64 %rd486, %rd510;
+$L156:
+	mov.b64 %rd473, %rd485;
+	mov.b64 %rd474, %rd486;
+$L153:
 $L152:
-	// the last block combines the partials
+	shl.b32 %r179, %r179, 1;
+	bra.uni $L150;
+$L151:
+$L148:
+	mul.wide.u32 %rd511, %r29, 16;
+	add.s64 %rd512, %rd11, %rd511;
 	setp.eq.u32 %p132, %r5, 0;
-	@!%p132 bra $L153;
+	@!%p132 bra $L157;
+	st.global.s64 [%rd512+0], %rd473;
+	st.global.s64 [%rd512+8], %rd474;
+$L157:
+	// the last block combines the partials
+	setp.eq.u32 %p133, %r5, 0;
+	@!%p133 bra $L158;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r188, [gk_reduce_done], 1;
 	sub.u32 %r189, %r30, 1;
-	setp.eq.u32 %p133, %r188, %r189;
+	setp.eq.u32 %p134, %r188, %r189;
 	fence.acq_rel.gpu;
-	selp.b32 %r190, 1, 0, %p133;
+	selp.b32 %r190, 1, 0, %p134;
 	st.shared.u32 [%rd1+1024], %r190;
-$L153:
+$L158:
 	bar.sync 0;
 	ld.shared.u32 %r191, [%rd1+1024];
-	setp.ne.u32 %p134, %r191, 0;
-	@!%p134 bra $L154;
-	cvt.u64.u32 %rd524, %r30;
-	cvt.u64.u32 %rd525, %r5;
-	cvt.u64.u32 %rd526, %r6;
-	setp.ne.u32 %p135, %r18, 9;
-	@%p135 bra.uni $L156;
-	mov.b64 %rd522, 9223372036854775807;
-	mov.b64 %rd523, 9223372036854775807;
-	mov.b64 %rd527, %rd525;
-$L157:
-	setp.ge.s64 %p136, %rd527, %rd524;
-	@%p136 bra $L158;
-	mad.lo.s64 %rd528, %rd527, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd529, [%rd528+0];
-	ld.relaxed.gpu.global.s64 %rd530, [%rd528+8];
-	setp.lt.s64 %p137, %rd529, %rd522;
-	setp.eq.s64 %p138, %rd529, %rd522;
-	setp.lt.s64 %p139, %rd530, %rd523;
-	and.pred %p140, %p138, %p139;
-	or.pred %p141, %p137, %p140;
-	selp.b64 %rd531, %rd529, %rd522, %p141;
-	selp.b64 %rd532, %rd530, %rd523, %p141;
-	mov.b64 %rd522, %rd531;
-	mov.b64 %rd523, %rd532;
-	add.s64 %rd527, %rd527, %rd526;
-	bra.uni $L157;
-$L158:
-	bra.uni $L155;
-$L156:
-	setp.ne.u32 %p142, %r18, 10;
-	@%p142 bra.uni $L159;
-	mov.b64 %rd522, -9223372036854775808;
-	mov.b64 %rd523, 9223372036854775807;
-	mov.b64 %rd533, %rd525;
-$L160:
-	setp.ge.s64 %p143, %rd533, %rd524;
-	@%p143 bra $L161;
-	mad.lo.s64 %rd534, %rd533, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd535, [%rd534+0];
-	ld.relaxed.gpu.global.s64 %rd536, [%rd534+8];
-	setp.gt.s64 %p144, %rd535, %rd522;
-	setp.eq.s64 %p145, %rd535, %rd522;
-	setp.lt.s64 %p146, %rd536, %rd523;
-	and.pred %p147, %p145, %p146;
-	or.pred %p148, %p144, %p147;
-	selp.b64 %rd537, %rd535, %rd522, %p148;
-	selp.b64 %rd538, %rd536, %rd523, %p148;
-	mov.b64 %rd522, %rd537;
-	mov.b64 %rd523, %rd538;
-	add.s64 %rd533, %rd533, %rd526;
+	setp.ne.u32 %p135, %r191, 0;
+	@!%p135 bra $L159;
+	cvt.u64.u32 %rd515, %r30;
+	cvt.u64.u32 %rd516, %r5;
+	cvt.u64.u32 %rd517, %r6;
+	setp.ne.u32 %p136, %r18, 9;
+	@%p136 bra.uni $L161;
+	mov.b64 %rd513, 9223372036854775807;
+	mov.b64 %rd514, 9223372036854775807;
+	mov.b64 %rd518, %rd516;
+$L162:
+	setp.ge.s64 %p137, %rd518, %rd515;
+	@%p137 bra $L163;
+	mad.lo.s64 %rd519, %rd518, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd520, [%rd519+0];
+	ld.relaxed.gpu.global.s64 %rd521, [%rd519+8];
+	setp.lt.s64 %p138, %rd520, %rd513;
+	setp.eq.s64 %p139, %rd520, %rd513;
+	setp.lt.s64 %p140, %rd521, %rd514;
+	and.pred %p141, %p139, %p140;
+	or.pred %p142, %p138, %p141;
+	selp.b64 %rd522, %rd520, %rd513, %p142;
+	selp.b64 %rd523, %rd521, %rd514, %p142;
+	mov.b64 %rd513, %rd522;
+	mov.b64 %rd514, %rd523;
+	add.s64 %rd518, %rd518, %rd517;
+	bra.uni $L162;
+$L163:
 	bra.uni $L160;
 $L161:
-	bra.uni $L155;
-$L159:
+	setp.ne.u32 %p143, %r18, 10;
+	@%p143 bra.uni $L164;
+	mov.b64 %rd513, -9223372036854775808;
+	mov.b64 %rd514, 9223372036854775807;
+	mov.b64 %rd524, %rd516;
+$L165:
+	setp.ge.s64 %p144, %rd524, %rd515;
+	@%p144 bra $L166;
+	mad.lo.s64 %rd525, %rd524, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd526, [%rd525+0];
+	ld.relaxed.gpu.global.s64 %rd527, [%rd525+8];
+	setp.gt.s64 %p145, %rd526, %rd513;
+	setp.eq.s64 %p146, %rd526, %rd513;
+	setp.lt.s64 %p147, %rd527, %rd514;
+	and.pred %p148, %p146, %p147;
+	or.pred %p149, %p145, %p148;
+	selp.b64 %rd528, %rd526, %rd513, %p149;
+	selp.b64 %rd529, %rd527, %rd514, %p149;
+	mov.b64 %rd513, %rd528;
+	mov.b64 %rd514, %rd529;
+	add.s64 %rd524, %rd524, %rd517;
+	bra.uni $L165;
+$L166:
+	bra.uni $L160;
+$L164:
 	mov.b64 %rd112, 0;
 	mov.b64 %rd113, 0;
 	mov.b64 %rd114, 0;
 	mov.b64 %rd115, 0;
 	mov.b64 %rd112, %rd114;
 	mov.b64 %rd113, %rd115;
-$L162:
-	mov.b64 %rd539, %rd112;
-	mov.b64 %rd540, %rd113;
-	mov.b64 %rd522, %rd539;
-	mov.b64 %rd523, %rd540;
-	mov.b64 %rd541, %rd525;
-$L163:
-	setp.ge.s64 %p149, %rd541, %rd524;
-	@%p149 bra $L164;
-	mad.lo.s64 %rd542, %rd541, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd543, [%rd542+0];
-	ld.relaxed.gpu.global.s64 %rd544, [%rd542+8];
-	mov.b64 %rd545, %rd522;
-	mov.b64 %rd546, %rd523;
-	mov.b64 %rd547, %rd543;
-	mov.b64 %rd548, %rd544;
-	mov.b64 %rd494, %rd545;
-	mov.b64 %rd495, %rd546;
-	mov.b64 %rd496, %rd547;
-	mov.b64 %rd497, %rd548;
-	mov.b64 %rd498, %rd496;
-	mov.b64 %rd499, %rd497;
-	add.s64 %rd549, %rd494, %rd498;
-	mov.b64 %rd494, %rd549;
-	add.s64 %rd550, %rd495, %rd499;
-	mov.b64 %rd495, %rd550;
-$L165:
-	mov.b64 %rd522, %rd494;
-	mov.b64 %rd523, %rd495;
-	add.s64 %rd541, %rd541, %rd526;
-	bra.uni $L163;
-$L164:
-$L155:
-	mov.b64 %rd551, %rd522;
-	mov.b64 %rd552, %rd523;
+$L167:
+	mov.b64 %rd530, %rd112;
+	mov.b64 %rd531, %rd113;
+	mov.b64 %rd513, %rd530;
+	mov.b64 %rd514, %rd531;
+	mov.b64 %rd532, %rd516;
+$L168:
+	setp.ge.s64 %p150, %rd532, %rd515;
+	@%p150 bra $L169;
+	mad.lo.s64 %rd533, %rd532, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd534, [%rd533+0];
+	ld.relaxed.gpu.global.s64 %rd535, [%rd533+8];
+	mov.b64 %rd536, %rd513;
+	mov.b64 %rd537, %rd514;
+	mov.b64 %rd538, %rd534;
+	mov.b64 %rd539, %rd535;
+	mov.b64 %rd485, %rd536;
+	mov.b64 %rd486, %rd537;
+	mov.b64 %rd487, %rd538;
+	mov.b64 %rd488, %rd539;
+	mov.b64 %rd489, %rd487;
+	mov.b64 %rd490, %rd488;
+	add.s64 %rd540, %rd485, %rd489;
+	mov.b64 %rd485, %rd540;
+	add.s64 %rd541, %rd486, %rd490;
+	mov.b64 %rd486, %rd541;
+$L170:
+	mov.b64 %rd513, %rd485;
+	mov.b64 %rd514, %rd486;
+	add.s64 %rd532, %rd532, %rd517;
+	bra.uni $L168;
+$L169:
+$L160:
+	mov.b64 %rd542, %rd513;
+	mov.b64 %rd543, %rd514;
 	// block reduction
 	mov.b32 %r192, 1;
 	mov.b32 %r193, 1;
 	sub.u32 %r194, %r13, 1;
 	mov.b32 %r195, %r192;
-$L166:
-	setp.hs.u32 %p150, %r195, 32;
-	@%p150 bra $L167;
-	mov.b64 {%r196, %r197}, %rd551;
-	shfl.sync.down.b32 %r198|%p151, %r196, %r195, %r194, %r17;
+$L171:
+	setp.hs.u32 %p151, %r195, 32;
+	@%p151 bra $L172;
+	mov.b64 {%r196, %r197}, %rd542;
+	shfl.sync.down.b32 %r198|%p152, %r196, %r195, %r194, %r17;
 	shfl.sync.down.b32 %r199, %r197, %r195, %r194, %r17;
-	mov.b64 %rd553, {%r198, %r199};
-	mov.b64 {%r200, %r201}, %rd552;
+	mov.b64 %rd544, {%r198, %r199};
+	mov.b64 {%r200, %r201}, %rd543;
 	shfl.sync.down.b32 %r202, %r200, %r195, %r194, %r17;
 	shfl.sync.down.b32 %r203, %r201, %r195, %r194, %r17;
-	mov.b64 %rd554, {%r202, %r203};
-	@!%p151 bra $L168;
-	setp.ne.u32 %p152, %r18, 9;
-	@%p152 bra.uni $L170;
-	setp.lt.s64 %p153, %rd553, %rd551;
-	setp.eq.s64 %p154, %rd553, %rd551;
-	setp.lt.s64 %p155, %rd554, %rd552;
-	and.pred %p156, %p154, %p155;
-	or.pred %p157, %p153, %p156;
-	selp.b64 %rd555, %rd553, %rd551, %p157;
-	selp.b64 %rd556, %rd554, %rd552, %p157;
-	mov.b64 %rd551, %rd555;
-	mov.b64 %rd552, %rd556;
-	bra.uni $L169;
-$L170:
-	setp.ne.u32 %p158, %r18, 10;
-	@%p158 bra.uni $L171;
-	setp.gt.s64 %p159, %rd553, %rd551;
-	setp.eq.s64 %p160, %rd553, %rd551;
-	setp.lt.s64 %p161, %rd554, %rd552;
-	and.pred %p162, %p160, %p161;
-	or.pred %p163, %p159, %p162;
-	selp.b64 %rd557, %rd553, %rd551, %p163;
-	selp.b64 %rd558, %rd554, %rd552, %p163;
-	mov.b64 %rd551, %rd557;
-	mov.b64 %rd552, %rd558;
-	bra.uni $L169;
-$L171:
-	mov.b64 %rd559, %rd551;
-	mov.b64 %rd560, %rd552;
-	mov.b64 %rd561, %rd553;
-	mov.b64 %rd562, %rd554;
-	mov.b64 %rd494, %rd559;
-	mov.b64 %rd495, %rd560;
-	mov.b64 %rd496, %rd561;
-	mov.b64 %rd497, %rd562;
-	mov.b64 %rd498, %rd496;
-	mov.b64 %rd499, %rd497;
-	add.s64 %rd563, %rd494, %rd498;
-	mov.b64 %rd494, %rd563;
-	add.s64 %rd564, %rd495, %rd499;
-	mov.b64 %rd495, %rd564;
-$L172:
-	mov.b64 %rd551, %rd494;
-	mov.b64 %rd552, %rd495;
-$L169:
-$L168:
-	shl.b32 %r195, %r195, 1;
-	bra.uni $L166;
-$L167:
-	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L173;
-	mul.wide.u32 %rd565, %r8, 16;
-	add.s64 %rd566, %rd1, %rd565;
-	st.shared.s64 [%rd566+0], %rd551;
-	st.shared.s64 [%rd566+8], %rd552;
-$L173:
-	bar.sync 0;
-	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L174;
-	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L175;
-	mul.wide.u32 %rd567, %r7, 16;
-	add.s64 %rd568, %rd1, %rd567;
-	ld.shared.s64 %rd569, [%rd568+0];
-	ld.shared.s64 %rd570, [%rd568+8];
-	mov.b64 %rd551, %rd569;
-	mov.b64 %rd552, %rd570;
+	mov.b64 %rd545, {%r202, %r203};
+	@!%p152 bra $L173;
+	setp.ne.u32 %p153, %r18, 9;
+	@%p153 bra.uni $L175;
+	setp.lt.s64 %p154, %rd544, %rd542;
+	setp.eq.s64 %p155, %rd544, %rd542;
+	setp.lt.s64 %p156, %rd545, %rd543;
+	and.pred %p157, %p155, %p156;
+	or.pred %p158, %p154, %p157;
+	selp.b64 %rd546, %rd544, %rd542, %p158;
+	selp.b64 %rd547, %rd545, %rd543, %p158;
+	mov.b64 %rd542, %rd546;
+	mov.b64 %rd543, %rd547;
+	bra.uni $L174;
 $L175:
+	setp.ne.u32 %p159, %r18, 10;
+	@%p159 bra.uni $L176;
+	setp.gt.s64 %p160, %rd544, %rd542;
+	setp.eq.s64 %p161, %rd544, %rd542;
+	setp.lt.s64 %p162, %rd545, %rd543;
+	and.pred %p163, %p161, %p162;
+	or.pred %p164, %p160, %p163;
+	selp.b64 %rd548, %rd544, %rd542, %p164;
+	selp.b64 %rd549, %rd545, %rd543, %p164;
+	mov.b64 %rd542, %rd548;
+	mov.b64 %rd543, %rd549;
+	bra.uni $L174;
+$L176:
+	mov.b64 %rd550, %rd542;
+	mov.b64 %rd551, %rd543;
+	mov.b64 %rd552, %rd544;
+	mov.b64 %rd553, %rd545;
+	mov.b64 %rd485, %rd550;
+	mov.b64 %rd486, %rd551;
+	mov.b64 %rd487, %rd552;
+	mov.b64 %rd488, %rd553;
+	mov.b64 %rd489, %rd487;
+	mov.b64 %rd490, %rd488;
+	add.s64 %rd554, %rd485, %rd489;
+	mov.b64 %rd485, %rd554;
+	add.s64 %rd555, %rd486, %rd490;
+	mov.b64 %rd486, %rd555;
+$L177:
+	mov.b64 %rd542, %rd485;
+	mov.b64 %rd543, %rd486;
+$L174:
+$L173:
+	shl.b32 %r195, %r195, 1;
+	bra.uni $L171;
+$L172:
+	setp.eq.u32 %p165, %r7, 0;
+	@!%p165 bra $L178;
+	mul.wide.u32 %rd556, %r8, 16;
+	add.s64 %rd557, %rd1, %rd556;
+	st.shared.s64 [%rd557+0], %rd542;
+	st.shared.s64 [%rd557+8], %rd543;
+$L178:
+	bar.sync 0;
+	setp.eq.u32 %p166, %r8, 0;
+	@!%p166 bra $L179;
+	setp.lo.u32 %p167, %r7, %r10;
+	@!%p167 bra $L180;
+	mul.wide.u32 %rd558, %r7, 16;
+	add.s64 %rd559, %rd1, %rd558;
+	ld.shared.s64 %rd560, [%rd559+0];
+	ld.shared.s64 %rd561, [%rd559+8];
+	mov.b64 %rd542, %rd560;
+	mov.b64 %rd543, %rd561;
+$L180:
 	sub.u32 %r204, %r10, 1;
 	mov.b32 %r205, %r193;
-$L176:
-	setp.hs.u32 %p167, %r205, 32;
-	@%p167 bra $L177;
-	mov.b64 {%r206, %r207}, %rd551;
-	shfl.sync.down.b32 %r208|%p168, %r206, %r205, %r204, %r17;
+$L181:
+	setp.hs.u32 %p168, %r205, 32;
+	@%p168 bra $L182;
+	mov.b64 {%r206, %r207}, %rd542;
+	shfl.sync.down.b32 %r208|%p169, %r206, %r205, %r204, %r17;
 	shfl.sync.down.b32 %r209, %r207, %r205, %r204, %r17;
-	mov.b64 %rd571, {%r208, %r209};
-	mov.b64 {%r210, %r211}, %rd552;
+	mov.b64 %rd562, {%r208, %r209};
+	mov.b64 {%r210, %r211}, %rd543;
 	shfl.sync.down.b32 %r212, %r210, %r205, %r204, %r17;
 	shfl.sync.down.b32 %r213, %r211, %r205, %r204, %r17;
-	mov.b64 %rd572, {%r212, %r213};
-	@!%p168 bra $L178;
-	setp.ne.u32 %p169, %r18, 9;
-	@%p169 bra.uni $L180;
-	setp.lt.s64 %p170, %rd571, %rd551;
-	setp.eq.s64 %p171, %rd571, %rd551;
-	setp.lt.s64 %p172, %rd572, %rd552;
-	and.pred %p173, %p171, %p172;
-	or.pred %p174, %p170, %p173;
-	selp.b64 %rd573, %rd571, %rd551, %p174;
-	selp.b64 %rd574, %rd572, %rd552, %p174;
-	mov.b64 %rd551, %rd573;
-	mov.b64 %rd552, %rd574;
-	bra.uni $L179;
-$L180:
-	setp.ne.u32 %p175, %r18, 10;
-	@%p175 bra.uni $L181;
-	setp.gt.s64 %p176, %rd571, %rd551;
-	setp.eq.s64 %p177, %rd571, %rd551;
-	setp.lt.s64 %p178, %rd572, %rd552;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd575, %rd571, %rd551, %p180;
-	selp.b64 %rd576, %rd572, %rd552, %p180;
-	mov.b64 %rd551, %rd575;
-	mov.b64 %rd552, %rd576;
-	bra.uni $L179;
-$L181:
-	mov.b64 %rd577, %rd551;
-	mov.b64 %rd578, %rd552;
-	mov.b64 %rd579, %rd571;
-	mov.b64 %rd580, %rd572;
-	mov.b64 %rd494, %rd577;
-	mov.b64 %rd495, %rd578;
-	mov.b64 %rd496, %rd579;
-	mov.b64 %rd497, %rd580;
-	mov.b64 %rd498, %rd496;
-	mov.b64 %rd499, %rd497;
-	add.s64 %rd581, %rd494, %rd498;
-	mov.b64 %rd494, %rd581;
-	add.s64 %rd582, %rd495, %rd499;
-	mov.b64 %rd495, %rd582;
-$L182:
-	mov.b64 %rd551, %rd494;
-	mov.b64 %rd552, %rd495;
-$L179:
-$L178:
-	shl.b32 %r205, %r205, 1;
-	bra.uni $L176;
-$L177:
-$L174:
-	@!%p132 bra $L183;
-	st.global.s64 [%rd13+0], %rd551;
-	st.global.s64 [%rd13+8], %rd552;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd563, {%r212, %r213};
+	@!%p169 bra $L183;
+	setp.ne.u32 %p170, %r18, 9;
+	@%p170 bra.uni $L185;
+	setp.lt.s64 %p171, %rd562, %rd542;
+	setp.eq.s64 %p172, %rd562, %rd542;
+	setp.lt.s64 %p173, %rd563, %rd543;
+	and.pred %p174, %p172, %p173;
+	or.pred %p175, %p171, %p174;
+	selp.b64 %rd564, %rd562, %rd542, %p175;
+	selp.b64 %rd565, %rd563, %rd543, %p175;
+	mov.b64 %rd542, %rd564;
+	mov.b64 %rd543, %rd565;
+	bra.uni $L184;
+$L185:
+	setp.ne.u32 %p176, %r18, 10;
+	@%p176 bra.uni $L186;
+	setp.gt.s64 %p177, %rd562, %rd542;
+	setp.eq.s64 %p178, %rd562, %rd542;
+	setp.lt.s64 %p179, %rd563, %rd543;
+	and.pred %p180, %p178, %p179;
+	or.pred %p181, %p177, %p180;
+	selp.b64 %rd566, %rd562, %rd542, %p181;
+	selp.b64 %rd567, %rd563, %rd543, %p181;
+	mov.b64 %rd542, %rd566;
+	mov.b64 %rd543, %rd567;
+	bra.uni $L184;
+$L186:
+	mov.b64 %rd568, %rd542;
+	mov.b64 %rd569, %rd543;
+	mov.b64 %rd570, %rd562;
+	mov.b64 %rd571, %rd563;
+	mov.b64 %rd485, %rd568;
+	mov.b64 %rd486, %rd569;
+	mov.b64 %rd487, %rd570;
+	mov.b64 %rd488, %rd571;
+	mov.b64 %rd489, %rd487;
+	mov.b64 %rd490, %rd488;
+	add.s64 %rd572, %rd485, %rd489;
+	mov.b64 %rd485, %rd572;
+	add.s64 %rd573, %rd486, %rd490;
+	mov.b64 %rd486, %rd573;
+$L187:
+	mov.b64 %rd542, %rd485;
+	mov.b64 %rd543, %rd486;
+$L184:
 $L183:
-$L154:
+	shl.b32 %r205, %r205, 1;
+	bra.uni $L181;
+$L182:
+$L179:
+	@!%p133 bra $L188;
+	st.global.s64 [%rd13+0], %rd542;
+	st.global.s64 [%rd13+8], %rd543;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L188:
+$L159:
 	ret;
 }
 `
@@ -30145,9 +30145,9 @@ const gokkosPTX14 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<178>;
+	.reg .pred %p<179>;
 	.reg .b32 %r<223>;
-	.reg .b64 %rd<599>;
+	.reg .b64 %rd<590>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -30948,240 +30948,240 @@ $L86:
 	@!%p55 bra $L100;
 	mov.b64 %rd405, %rd129;
 	mov.b32 %r134, %r103;
-	setp.lt.s64 %p67, %rd115, 64;
-	setp.le.s64 %p68, %rd159, 1;
-	or.pred %p69, %p67, %p68;
-	@!%p69 bra $L101;
-	cvt.s64.s32 %rd406, %r134;
-	add.s64 %rd407, %rd406, 1;
-	mul.lo.s64 %rd408, %rd407, %rd132;
-	mad.lo.s64 %rd409, %rd408, 8, %rd130;
-	ld.global.nc.s64 %rd410, [%rd409+0];
-	mov.b64 %rd411, %rd410;
-	cvt.s64.s32 %rd412, %r134;
-	mul.lo.s64 %rd413, %rd412, %rd132;
-	mad.lo.s64 %rd414, %rd413, 8, %rd130;
-	ld.global.nc.s64 %rd415, [%rd414+0];
-	mov.b64 %rd416, %rd415;
-	sub.s64 %rd417, %rd411, %rd416;
-	add.s64 %rd418, %rd116, %rd417;
-	mov.b64 %rd116, %rd418;
-	bra.uni $L102;
+	mov.b64 %rd406, %rd115;
+	mov.b64 %rd407, %rd159;
 $L101:
-	mov.b64 %rd419, %rd159;
-	setp.ge.s64 %p70, %rd115, 4096;
-	@!%p70 bra $L104;
-	mul.lo.s64 %rd420, %rd419, 4;
-	mov.b64 %rd419, %rd420;
-$L104:
-	setp.ge.s64 %p71, %rd115, 65536;
-	@!%p71 bra $L106;
-	mul.lo.s64 %rd421, %rd419, 4;
-	mov.b64 %rd419, %rd421;
-$L106:
-	sub.s64 %rd422, %rd419, 1;
-	and.b64 %rd423, %rd115, %rd422;
-	setp.eq.s64 %p72, %rd423, 0;
-	@!%p72 bra $L108;
-	cvt.s64.s32 %rd424, %r134;
-	add.s64 %rd425, %rd424, 1;
-	mul.lo.s64 %rd426, %rd425, %rd132;
-	mad.lo.s64 %rd427, %rd426, 8, %rd130;
-	ld.global.nc.s64 %rd428, [%rd427+0];
-	mov.b64 %rd429, %rd428;
-	cvt.s64.s32 %rd430, %r134;
-	mul.lo.s64 %rd431, %rd430, %rd132;
-	mad.lo.s64 %rd432, %rd431, 8, %rd130;
-	ld.global.nc.s64 %rd433, [%rd432+0];
-	mov.b64 %rd434, %rd433;
-	sub.s64 %rd435, %rd429, %rd434;
-	mul.lo.s64 %rd436, %rd419, %rd435;
-	add.s64 %rd437, %rd116, %rd436;
-	mov.b64 %rd116, %rd437;
-$L108:
+	setp.lt.s64 %p67, %rd406, 64;
+	setp.le.s64 %p68, %rd407, 1;
+	or.pred %p69, %p67, %p68;
+	@!%p69 bra $L105;
+	mov.b64 %rd408, 1;
+	bra.uni $L103;
+$L105:
+	mov.b64 %rd409, %rd407;
+	setp.ge.s64 %p70, %rd406, 4096;
+	@!%p70 bra $L107;
+	mul.lo.s64 %rd410, %rd409, 4;
+	mov.b64 %rd409, %rd410;
+$L107:
+	setp.ge.s64 %p71, %rd406, 65536;
+	@!%p71 bra $L109;
+	mul.lo.s64 %rd411, %rd409, 4;
+	mov.b64 %rd409, %rd411;
+$L109:
+	sub.s64 %rd412, %rd409, 1;
+	and.b64 %rd413, %rd406, %rd412;
+	setp.eq.s64 %p72, %rd413, 0;
+	@!%p72 bra $L111;
+	mov.b64 %rd408, %rd409;
+	bra.uni $L103;
+$L111:
+	mov.b64 %rd408, 0;
+	bra.uni $L103;
 $L102:
-	add.s64 %rd438, %rd115, 1;
-	mov.b64 %rd115, %rd438;
+	bra.uni $L101;
+$L103:
+	mov.b64 %rd414, %rd408;
+	setp.ne.s64 %p73, %rd414, 0;
+	@!%p73 bra $L113;
+	cvt.s64.s32 %rd415, %r134;
+	add.s64 %rd416, %rd415, 1;
+	mul.lo.s64 %rd417, %rd416, %rd132;
+	mad.lo.s64 %rd418, %rd417, 8, %rd130;
+	ld.global.nc.s64 %rd419, [%rd418+0];
+	mov.b64 %rd420, %rd419;
+	cvt.s64.s32 %rd421, %r134;
+	mul.lo.s64 %rd422, %rd421, %rd132;
+	mad.lo.s64 %rd423, %rd422, 8, %rd130;
+	ld.global.nc.s64 %rd424, [%rd423+0];
+	mov.b64 %rd425, %rd424;
+	sub.s64 %rd426, %rd420, %rd425;
+	mul.lo.s64 %rd427, %rd414, %rd426;
+	add.s64 %rd428, %rd116, %rd427;
+	mov.b64 %rd116, %rd428;
+$L113:
+	add.s64 %rd429, %rd115, 1;
+	mov.b64 %rd115, %rd429;
 $L100:
 $L83:
 $L66:
-	add.s64 %rd439, %rd318, %rd308;
-	mov.b64 %rd318, %rd439;
+	add.s64 %rd430, %rd318, %rd308;
+	mov.b64 %rd318, %rd430;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd440, %rd312;
-$L109:
-	@!%p13 bra $L113;
-	bra.uni $L111;
-$L113:
-	// block scan
-	mov.b64 %rd441, %rd440;
-	mov.b32 %r135, %r3;
+	mov.b64 %rd431, %rd312;
 $L114:
-	setp.hs.u32 %p73, %r135, 32;
-	@%p73 bra $L115;
-	mov.b64 {%r136, %r137}, %rd441;
-	shfl.sync.up.b32 %r138|%p74, %r136, %r135, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
-	mov.b64 %rd442, {%r138, %r139};
-	@!%p74 bra $L116;
-	add.s64 %rd443, %rd442, %rd441;
-	mov.b64 %rd441, %rd443;
-$L116:
-	shl.b32 %r135, %r135, 1;
-	bra.uni $L114;
-$L115:
-	mov.b64 {%r140, %r141}, %rd441;
-	shfl.sync.up.b32 %r142|%p75, %r140, %r3, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
-	mov.b64 %rd444, {%r142, %r143};
-	setp.lo.u32 %p76, %r3, 32;
-	and.pred %p77, %p75, %p76;
-	selp.b64 %rd445, %rd444, 0, %p77;
-	sub.u32 %r144, %r13, %r3;
-	setp.eq.u32 %p78, %r7, %r144;
-	@!%p78 bra $L117;
-	mul.wide.u32 %rd446, %r8, 16;
-	add.s64 %rd447, %rd1, %rd446;
-	st.shared.s64 [%rd447+0], %rd441;
-$L117:
-	bar.sync 0;
-	setp.eq.u32 %p79, %r8, 0;
-	@!%p79 bra $L118;
-	mov.b64 %rd448, 0;
-	setp.lo.u32 %p80, %r7, %r10;
-	@!%p80 bra $L119;
-	mul.wide.u32 %rd449, %r7, 16;
-	add.s64 %rd450, %rd1, %rd449;
-	ld.shared.s64 %rd451, [%rd450+0];
-	mov.b64 %rd448, %rd451;
-$L119:
-	mov.b64 {%r145, %r146}, %rd448;
-	shfl.sync.up.b32 %r147|%p81, %r145, 1, 0, %r17;
-	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
-	mov.b64 %rd452, {%r147, %r148};
-	@!%p81 bra $L120;
-	add.s64 %rd453, %rd452, %rd448;
-	mov.b64 %rd448, %rd453;
-$L120:
-	mov.b64 {%r149, %r150}, %rd448;
-	shfl.sync.up.b32 %r151|%p82, %r149, 2, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
-	mov.b64 %rd454, {%r151, %r152};
-	@!%p82 bra $L121;
-	add.s64 %rd455, %rd454, %rd448;
-	mov.b64 %rd448, %rd455;
-$L121:
-	mov.b64 {%r153, %r154}, %rd448;
-	shfl.sync.up.b32 %r155|%p83, %r153, 4, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
-	mov.b64 %rd456, {%r155, %r156};
-	@!%p83 bra $L122;
-	add.s64 %rd457, %rd456, %rd448;
-	mov.b64 %rd448, %rd457;
-$L122:
-	mov.b64 {%r157, %r158}, %rd448;
-	shfl.sync.up.b32 %r159|%p84, %r157, 8, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
-	mov.b64 %rd458, {%r159, %r160};
-	@!%p84 bra $L123;
-	add.s64 %rd459, %rd458, %rd448;
-	mov.b64 %rd448, %rd459;
-$L123:
-	mov.b64 {%r161, %r162}, %rd448;
-	shfl.sync.up.b32 %r163|%p85, %r161, 16, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
-	mov.b64 %rd460, {%r163, %r164};
-	@!%p85 bra $L124;
-	add.s64 %rd461, %rd460, %rd448;
-	mov.b64 %rd448, %rd461;
-$L124:
-	mov.b64 {%r165, %r166}, %rd448;
-	shfl.sync.up.b32 %r167|%p86, %r165, 1, 0, %r17;
-	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
-	mov.b64 %rd462, {%r167, %r168};
-	selp.b64 %rd463, %rd462, 0, %p86;
-	@!%p80 bra $L125;
-	mul.wide.u32 %rd464, %r7, 16;
-	add.s64 %rd465, %rd1, %rd464;
-	add.s64 %rd466, %rd465, 512;
-	st.shared.s64 [%rd466+0], %rd463;
-$L125:
-	sub.u32 %r169, %r10, 1;
-	setp.eq.u32 %p87, %r7, %r169;
-	@!%p87 bra $L126;
-	st.shared.s64 [%rd1+1024], %rd448;
-$L126:
+	@!%p13 bra $L118;
+	bra.uni $L116;
 $L118:
+	// block scan
+	mov.b64 %rd432, %rd431;
+	mov.b32 %r135, %r3;
+$L119:
+	setp.hs.u32 %p74, %r135, 32;
+	@%p74 bra $L120;
+	mov.b64 {%r136, %r137}, %rd432;
+	shfl.sync.up.b32 %r138|%p75, %r136, %r135, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, %r135, 0, %r17;
+	mov.b64 %rd433, {%r138, %r139};
+	@!%p75 bra $L121;
+	add.s64 %rd434, %rd433, %rd432;
+	mov.b64 %rd432, %rd434;
+$L121:
+	shl.b32 %r135, %r135, 1;
+	bra.uni $L119;
+$L120:
+	mov.b64 {%r140, %r141}, %rd432;
+	shfl.sync.up.b32 %r142|%p76, %r140, %r3, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r3, 0, %r17;
+	mov.b64 %rd435, {%r142, %r143};
+	setp.lo.u32 %p77, %r3, 32;
+	and.pred %p78, %p76, %p77;
+	selp.b64 %rd436, %rd435, 0, %p78;
+	sub.u32 %r144, %r13, %r3;
+	setp.eq.u32 %p79, %r7, %r144;
+	@!%p79 bra $L122;
+	mul.wide.u32 %rd437, %r8, 16;
+	add.s64 %rd438, %rd1, %rd437;
+	st.shared.s64 [%rd438+0], %rd432;
+$L122:
 	bar.sync 0;
-	mul.wide.u32 %rd467, %r8, 16;
-	add.s64 %rd468, %rd1, %rd467;
-	add.s64 %rd469, %rd468, 512;
-	ld.shared.s64 %rd470, [%rd469+0];
-	add.s64 %rd471, %rd470, %rd445;
-	ld.shared.s64 %rd472, [%rd1+1024];
-	mov.b64 {%r170, %r171}, %rd471;
-	shfl.sync.idx.b32 %r172|%p88, %r170, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r173, %r171, 0, %r22, %r17;
-	mov.b64 %rd473, {%r172, %r173};
-	mov.b64 %rd474, %rd472;
-	mov.b64 %rd475, %rd473;
-	mov.b64 %rd476, %rd474;
-	mov.b64 %rd477, %rd475;
-	mov.b64 %rd478, %rd476;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd480, %rd478;
-	mov.b64 %rd481, 0;
-	cvt.u64.u32 %rd482, %r2;
-	setp.eq.s64 %p89, %rd482, 0;
-	setp.gt.s64 %p90, %rd480, 0;
-	and.pred %p91, %p89, %p90;
-	@!%p91 bra $L128;
-	atom.global.add.u64 %rd483, [%rd149], %rd480;
-	mov.b64 %rd484, %rd483;
-	mov.b64 %rd481, %rd484;
+	setp.eq.u32 %p80, %r8, 0;
+	@!%p80 bra $L123;
+	mov.b64 %rd439, 0;
+	setp.lo.u32 %p81, %r7, %r10;
+	@!%p81 bra $L124;
+	mul.wide.u32 %rd440, %r7, 16;
+	add.s64 %rd441, %rd1, %rd440;
+	ld.shared.s64 %rd442, [%rd441+0];
+	mov.b64 %rd439, %rd442;
+$L124:
+	mov.b64 {%r145, %r146}, %rd439;
+	shfl.sync.up.b32 %r147|%p82, %r145, 1, 0, %r17;
+	shfl.sync.up.b32 %r148, %r146, 1, 0, %r17;
+	mov.b64 %rd443, {%r147, %r148};
+	@!%p82 bra $L125;
+	add.s64 %rd444, %rd443, %rd439;
+	mov.b64 %rd439, %rd444;
+$L125:
+	mov.b64 {%r149, %r150}, %rd439;
+	shfl.sync.up.b32 %r151|%p83, %r149, 2, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 2, 0, %r17;
+	mov.b64 %rd445, {%r151, %r152};
+	@!%p83 bra $L126;
+	add.s64 %rd446, %rd445, %rd439;
+	mov.b64 %rd439, %rd446;
+$L126:
+	mov.b64 {%r153, %r154}, %rd439;
+	shfl.sync.up.b32 %r155|%p84, %r153, 4, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 4, 0, %r17;
+	mov.b64 %rd447, {%r155, %r156};
+	@!%p84 bra $L127;
+	add.s64 %rd448, %rd447, %rd439;
+	mov.b64 %rd439, %rd448;
+$L127:
+	mov.b64 {%r157, %r158}, %rd439;
+	shfl.sync.up.b32 %r159|%p85, %r157, 8, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 8, 0, %r17;
+	mov.b64 %rd449, {%r159, %r160};
+	@!%p85 bra $L128;
+	add.s64 %rd450, %rd449, %rd439;
+	mov.b64 %rd439, %rd450;
 $L128:
-	cvt.u64.u32 %rd485, %r2;
-	setp.eq.s64 %p92, %rd485, 0;
-	setp.eq.u32 %p93, %r1, 0;
-	and.pred %p94, %p92, %p93;
-	bar.sync 0;
-	@!%p94 bra $L129;
-	st.shared.s64 [%rd1+1024], %rd481;
+	mov.b64 {%r161, %r162}, %rd439;
+	shfl.sync.up.b32 %r163|%p86, %r161, 16, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 16, 0, %r17;
+	mov.b64 %rd451, {%r163, %r164};
+	@!%p86 bra $L129;
+	add.s64 %rd452, %rd451, %rd439;
+	mov.b64 %rd439, %rd452;
 $L129:
-	bar.sync 0;
-	ld.shared.s64 %rd486, [%rd1+1024];
-	mov.b64 %rd487, %rd486;
-	mov.b64 %rd481, %rd487;
-	add.s64 %rd488, %rd481, %rd479;
-	mov.b64 %rd489, %rd488;
-	mov.b64 %rd490, 0;
+	mov.b64 {%r165, %r166}, %rd439;
+	shfl.sync.up.b32 %r167|%p87, %r165, 1, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 1, 0, %r17;
+	mov.b64 %rd453, {%r167, %r168};
+	selp.b64 %rd454, %rd453, 0, %p87;
+	@!%p81 bra $L130;
+	mul.wide.u32 %rd455, %r7, 16;
+	add.s64 %rd456, %rd1, %rd455;
+	add.s64 %rd457, %rd456, 512;
+	st.shared.s64 [%rd457+0], %rd454;
 $L130:
-	setp.lt.s64 %p95, %rd490, %rd440;
-	not.pred %p96, %p95;
-	@!%p96 bra $L134;
-	bra.uni $L132;
-$L134:
-	mul.lo.s64 %rd491, %rd490, %rd174;
-	mad.lo.s64 %rd492, %rd491, 4, %rd172;
-	ld.shared.s32 %r174, [%rd492+0];
-	mov.b32 %r175, %r174;
-	add.s64 %rd493, %rd489, %rd490;
-	mul.lo.s64 %rd494, %rd493, %rd148;
-	mad.lo.s64 %rd495, %rd494, 4, %rd146;
-	st.global.s32 [%rd495+0], %r175;
+	sub.u32 %r169, %r10, 1;
+	setp.eq.u32 %p88, %r7, %r169;
+	@!%p88 bra $L131;
+	st.shared.s64 [%rd1+1024], %rd439;
 $L131:
-	add.s64 %rd496, %rd490, 1;
-	mov.b64 %rd490, %rd496;
-	bra.uni $L130;
-$L132:
-	bra.uni $L111;
-$L110:
-	bra.uni $L109;
-$L111:
+$L123:
+	bar.sync 0;
+	mul.wide.u32 %rd458, %r8, 16;
+	add.s64 %rd459, %rd1, %rd458;
+	add.s64 %rd460, %rd459, 512;
+	ld.shared.s64 %rd461, [%rd460+0];
+	add.s64 %rd462, %rd461, %rd436;
+	ld.shared.s64 %rd463, [%rd1+1024];
+	mov.b64 {%r170, %r171}, %rd462;
+	shfl.sync.idx.b32 %r172|%p89, %r170, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r173, %r171, 0, %r22, %r17;
+	mov.b64 %rd464, {%r172, %r173};
+	mov.b64 %rd465, %rd463;
+	mov.b64 %rd466, %rd464;
+	mov.b64 %rd467, %rd465;
+	mov.b64 %rd468, %rd466;
+	mov.b64 %rd469, %rd467;
+	mov.b64 %rd470, %rd468;
+	mov.b64 %rd471, %rd469;
+	mov.b64 %rd472, 0;
+	cvt.u64.u32 %rd473, %r2;
+	setp.eq.s64 %p90, %rd473, 0;
+	setp.gt.s64 %p91, %rd471, 0;
+	and.pred %p92, %p90, %p91;
+	@!%p92 bra $L133;
+	atom.global.add.u64 %rd474, [%rd149], %rd471;
+	mov.b64 %rd475, %rd474;
+	mov.b64 %rd472, %rd475;
+$L133:
+	cvt.u64.u32 %rd476, %r2;
+	setp.eq.s64 %p93, %rd476, 0;
+	setp.eq.u32 %p94, %r1, 0;
+	and.pred %p95, %p93, %p94;
+	bar.sync 0;
+	@!%p95 bra $L134;
+	st.shared.s64 [%rd1+1024], %rd472;
+$L134:
+	bar.sync 0;
+	ld.shared.s64 %rd477, [%rd1+1024];
+	mov.b64 %rd478, %rd477;
+	mov.b64 %rd472, %rd478;
+	add.s64 %rd479, %rd472, %rd470;
+	mov.b64 %rd480, %rd479;
+	mov.b64 %rd481, 0;
+$L135:
+	setp.lt.s64 %p96, %rd481, %rd431;
+	not.pred %p97, %p96;
+	@!%p97 bra $L139;
+	bra.uni $L137;
+$L139:
+	mul.lo.s64 %rd482, %rd481, %rd174;
+	mad.lo.s64 %rd483, %rd482, 4, %rd172;
+	ld.shared.s32 %r174, [%rd483+0];
+	mov.b32 %r175, %r174;
+	add.s64 %rd484, %rd480, %rd481;
+	mul.lo.s64 %rd485, %rd484, %rd148;
+	mad.lo.s64 %rd486, %rd485, 4, %rd146;
+	st.global.s32 [%rd486+0], %r175;
+$L136:
+	add.s64 %rd487, %rd481, 1;
+	mov.b64 %rd481, %rd487;
+	bra.uni $L135;
+$L137:
+	bra.uni $L116;
+$L115:
+	bra.uni $L114;
+$L116:
 $L54:
-	add.s64 %rd497, %rd311, %rd310;
-	mov.b64 %rd311, %rd497;
+	add.s64 %rd488, %rd311, %rd310;
+	mov.b64 %rd311, %rd488;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -31189,423 +31189,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd498, %rd115;
-	mov.b64 %rd499, %rd116;
+	mov.b64 %rd489, %rd115;
+	mov.b64 %rd490, %rd116;
 	// block reduction
 	mov.b32 %r176, 1;
 	sub.u32 %r177, %r13, 1;
 	mov.b32 %r178, %r3;
-$L135:
-	setp.hs.u32 %p97, %r178, 32;
-	@%p97 bra $L136;
-	mov.b64 {%r179, %r180}, %rd498;
-	shfl.sync.down.b32 %r181|%p98, %r179, %r178, %r177, %r17;
+$L140:
+	setp.hs.u32 %p98, %r178, 32;
+	@%p98 bra $L141;
+	mov.b64 {%r179, %r180}, %rd489;
+	shfl.sync.down.b32 %r181|%p99, %r179, %r178, %r177, %r17;
 	shfl.sync.down.b32 %r182, %r180, %r178, %r177, %r17;
-	mov.b64 %rd500, {%r181, %r182};
-	mov.b64 {%r183, %r184}, %rd499;
+	mov.b64 %rd491, {%r181, %r182};
+	mov.b64 {%r183, %r184}, %rd490;
 	shfl.sync.down.b32 %r185, %r183, %r178, %r177, %r17;
 	shfl.sync.down.b32 %r186, %r184, %r178, %r177, %r17;
-	mov.b64 %rd501, {%r185, %r186};
-	@!%p98 bra $L137;
-	setp.ne.u32 %p99, %r18, 9;
-	@%p99 bra.uni $L139;
-	setp.lt.s64 %p100, %rd500, %rd498;
-	setp.eq.s64 %p101, %rd500, %rd498;
-	setp.lt.s64 %p102, %rd501, %rd499;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd502, %rd500, %rd498, %p104;
-	selp.b64 %rd503, %rd501, %rd499, %p104;
-	mov.b64 %rd498, %rd502;
-	mov.b64 %rd499, %rd503;
-	bra.uni $L138;
-$L139:
-	setp.ne.u32 %p105, %r18, 10;
-	@%p105 bra.uni $L140;
-	setp.gt.s64 %p106, %rd500, %rd498;
-	setp.eq.s64 %p107, %rd500, %rd498;
-	setp.lt.s64 %p108, %rd501, %rd499;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd504, %rd500, %rd498, %p110;
-	selp.b64 %rd505, %rd501, %rd499, %p110;
-	mov.b64 %rd498, %rd504;
-	mov.b64 %rd499, %rd505;
-	bra.uni $L138;
-$L140:
-	mov.b64 %rd506, %rd498;
-	mov.b64 %rd507, %rd499;
-	mov.b64 %rd508, %rd500;
-	mov.b64 %rd509, %rd501;
-	mov.b64 %rd510, %rd506;
-	mov.b64 %rd511, %rd507;
-	mov.b64 %rd512, %rd508;
-	mov.b64 %rd513, %rd509;
-	mov.b64 %rd514, %rd512;
-	mov.b64 %rd515, %rd513;
-	add.s64 %rd516, %rd510, %rd514;
-	mov.b64 %rd510, %rd516;
-	add.s64 %rd517, %rd511, %rd515;
-	mov.b64 %rd511, %rd517;
-$L141:
-	mov.b64 %rd498, %rd510;
-	mov.b64 %rd499, %rd511;
-$L138:
-$L137:
-	shl.b32 %r178, %r178, 1;
-	bra.uni $L135;
-$L136:
-	setp.eq.u32 %p111, %r7, 0;
-	@!%p111 bra $L142;
-	mul.wide.u32 %rd518, %r8, 16;
-	add.s64 %rd519, %rd1, %rd518;
-	st.shared.s64 [%rd519+0], %rd498;
-	st.shared.s64 [%rd519+8], %rd499;
-$L142:
-	bar.sync 0;
-	setp.eq.u32 %p112, %r8, 0;
-	@!%p112 bra $L143;
-	setp.lo.u32 %p113, %r7, %r10;
-	@!%p113 bra $L144;
-	mul.wide.u32 %rd520, %r7, 16;
-	add.s64 %rd521, %rd1, %rd520;
-	ld.shared.s64 %rd522, [%rd521+0];
-	ld.shared.s64 %rd523, [%rd521+8];
-	mov.b64 %rd498, %rd522;
-	mov.b64 %rd499, %rd523;
+	mov.b64 %rd492, {%r185, %r186};
+	@!%p99 bra $L142;
+	setp.ne.u32 %p100, %r18, 9;
+	@%p100 bra.uni $L144;
+	setp.lt.s64 %p101, %rd491, %rd489;
+	setp.eq.s64 %p102, %rd491, %rd489;
+	setp.lt.s64 %p103, %rd492, %rd490;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd493, %rd491, %rd489, %p105;
+	selp.b64 %rd494, %rd492, %rd490, %p105;
+	mov.b64 %rd489, %rd493;
+	mov.b64 %rd490, %rd494;
+	bra.uni $L143;
 $L144:
+	setp.ne.u32 %p106, %r18, 10;
+	@%p106 bra.uni $L145;
+	setp.gt.s64 %p107, %rd491, %rd489;
+	setp.eq.s64 %p108, %rd491, %rd489;
+	setp.lt.s64 %p109, %rd492, %rd490;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd495, %rd491, %rd489, %p111;
+	selp.b64 %rd496, %rd492, %rd490, %p111;
+	mov.b64 %rd489, %rd495;
+	mov.b64 %rd490, %rd496;
+	bra.uni $L143;
+$L145:
+	mov.b64 %rd497, %rd489;
+	mov.b64 %rd498, %rd490;
+	mov.b64 %rd499, %rd491;
+	mov.b64 %rd500, %rd492;
+	mov.b64 %rd501, %rd497;
+	mov.b64 %rd502, %rd498;
+	mov.b64 %rd503, %rd499;
+	mov.b64 %rd504, %rd500;
+	mov.b64 %rd505, %rd503;
+	mov.b64 %rd506, %rd504;
+	add.s64 %rd507, %rd501, %rd505;
+	mov.b64 %rd501, %rd507;
+	add.s64 %rd508, %rd502, %rd506;
+	mov.b64 %rd502, %rd508;
+$L146:
+	mov.b64 %rd489, %rd501;
+	mov.b64 %rd490, %rd502;
+$L143:
+$L142:
+	shl.b32 %r178, %r178, 1;
+	bra.uni $L140;
+$L141:
+	setp.eq.u32 %p112, %r7, 0;
+	@!%p112 bra $L147;
+	mul.wide.u32 %rd509, %r8, 16;
+	add.s64 %rd510, %rd1, %rd509;
+	st.shared.s64 [%rd510+0], %rd489;
+	st.shared.s64 [%rd510+8], %rd490;
+$L147:
+	bar.sync 0;
+	setp.eq.u32 %p113, %r8, 0;
+	@!%p113 bra $L148;
+	setp.lo.u32 %p114, %r7, %r10;
+	@!%p114 bra $L149;
+	mul.wide.u32 %rd511, %r7, 16;
+	add.s64 %rd512, %rd1, %rd511;
+	ld.shared.s64 %rd513, [%rd512+0];
+	ld.shared.s64 %rd514, [%rd512+8];
+	mov.b64 %rd489, %rd513;
+	mov.b64 %rd490, %rd514;
+$L149:
 	sub.u32 %r187, %r10, 1;
 	mov.b32 %r188, %r176;
-$L145:
-	setp.hs.u32 %p114, %r188, 32;
-	@%p114 bra $L146;
-	mov.b64 {%r189, %r190}, %rd498;
-	shfl.sync.down.b32 %r191|%p115, %r189, %r188, %r187, %r17;
+$L150:
+	setp.hs.u32 %p115, %r188, 32;
+	@%p115 bra $L151;
+	mov.b64 {%r189, %r190}, %rd489;
+	shfl.sync.down.b32 %r191|%p116, %r189, %r188, %r187, %r17;
 	shfl.sync.down.b32 %r192, %r190, %r188, %r187, %r17;
-	mov.b64 %rd524, {%r191, %r192};
-	mov.b64 {%r193, %r194}, %rd499;
+	mov.b64 %rd515, {%r191, %r192};
+	mov.b64 {%r193, %r194}, %rd490;
 	shfl.sync.down.b32 %r195, %r193, %r188, %r187, %r17;
 	shfl.sync.down.b32 %r196, %r194, %r188, %r187, %r17;
-	mov.b64 %rd525, {%r195, %r196};
-	@!%p115 bra $L147;
-	setp.ne.u32 %p116, %r18, 9;
-	@%p116 bra.uni $L149;
-	setp.lt.s64 %p117, %rd524, %rd498;
-	setp.eq.s64 %p118, %rd524, %rd498;
-	setp.lt.s64 %p119, %rd525, %rd499;
-	and.pred %p120, %p118, %p119;
-	or.pred %p121, %p117, %p120;
-	selp.b64 %rd526, %rd524, %rd498, %p121;
-	selp.b64 %rd527, %rd525, %rd499, %p121;
-	mov.b64 %rd498, %rd526;
-	mov.b64 %rd499, %rd527;
-	bra.uni $L148;
-$L149:
-	setp.ne.u32 %p122, %r18, 10;
-	@%p122 bra.uni $L150;
-	setp.gt.s64 %p123, %rd524, %rd498;
-	setp.eq.s64 %p124, %rd524, %rd498;
-	setp.lt.s64 %p125, %rd525, %rd499;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd528, %rd524, %rd498, %p127;
-	selp.b64 %rd529, %rd525, %rd499, %p127;
-	mov.b64 %rd498, %rd528;
-	mov.b64 %rd499, %rd529;
-	bra.uni $L148;
-$L150:
-	mov.b64 %rd530, %rd498;
-	mov.b64 %rd531, %rd499;
-	mov.b64 %rd532, %rd524;
-	mov.b64 %rd533, %rd525;
-	mov.b64 %rd510, %rd530;
-	mov.b64 %rd511, %rd531;
-	mov.b64 %rd512, %rd532;
-	mov.b64 %rd513, %rd533;
-	mov.b64 %rd514, %rd512;
-	mov.b64 %rd515, %rd513;
-	add.s64 %rd534, %rd510, %rd514;
-	mov.b64 %rd510, %rd534;
-	add.s64 %rd535, %rd511, %rd515;
-	mov.b64 %rd511, %rd535;
-$L151:
-	mov.b64 %rd498, %rd510;
-	mov.b64 %rd499, %rd511;
-$L148:
-$L147:
-	shl.b32 %r188, %r188, 1;
-	bra.uni $L145;
-$L146:
-$L143:
-	mul.wide.u32 %rd536, %r29, 16;
-	add.s64 %rd537, %rd11, %rd536;
-	setp.eq.u32 %p128, %r5, 0;
-	@!%p128 bra $L152;
-	st.global.s64 [%rd537+0], %rd498;
-	st.global.s64 [%rd537+8], %rd499;
+	mov.b64 %rd516, {%r195, %r196};
+	@!%p116 bra $L152;
+	setp.ne.u32 %p117, %r18, 9;
+	@%p117 bra.uni $L154;
+	setp.lt.s64 %p118, %rd515, %rd489;
+	setp.eq.s64 %p119, %rd515, %rd489;
+	setp.lt.s64 %p120, %rd516, %rd490;
+	and.pred %p121, %p119, %p120;
+	or.pred %p122, %p118, %p121;
+	selp.b64 %rd517, %rd515, %rd489, %p122;
+	selp.b64 %rd518, %rd516, %rd490, %p122;
+	mov.b64 %rd489, %rd517;
+	mov.b64 %rd490, %rd518;
+	bra.uni $L153;
+$L154:
+	setp.ne.u32 %p123, %r18, 10;
+	@%p123 bra.uni $L155;
+	setp.gt.s64 %p124, %rd515, %rd489;
+	setp.eq.s64 %p125, %rd515, %rd489;
+	setp.lt.s64 %p126, %rd516, %rd490;
+	and.pred %p127, %p125, %p126;
+	or.pred %p128, %p124, %p127;
+	selp.b64 %rd519, %rd515, %rd489, %p128;
+	selp.b64 %rd520, %rd516, %rd490, %p128;
+	mov.b64 %rd489, %rd519;
+	mov.b64 %rd490, %rd520;
+	bra.uni $L153;
+$L155:
+	mov.b64 %rd521, %rd489;
+	mov.b64 %rd522, %rd490;
+	mov.b64 %rd523, %rd515;
+	mov.b64 %rd524, %rd516;
+	mov.b64 %rd501, %rd521;
+	mov.b64 %rd502, %rd522;
+	mov.b64 %rd503, %rd523;
+	mov.b64 %rd504, %rd524;
+	mov.b64 %rd505, %rd503;
+	mov.b64 %rd506, %rd504;
+	add.s64 %rd525, %rd501, %rd505;
+	mov.b64 %rd501, %rd525;
+	add.s64 %rd526, %rd502, %rd506;
+	mov.b64 %rd502, %rd526;
+$L156:
+	mov.b64 %rd489, %rd501;
+	mov.b64 %rd490, %rd502;
+$L153:
 $L152:
-	// the last block combines the partials
+	shl.b32 %r188, %r188, 1;
+	bra.uni $L150;
+$L151:
+$L148:
+	mul.wide.u32 %rd527, %r29, 16;
+	add.s64 %rd528, %rd11, %rd527;
 	setp.eq.u32 %p129, %r5, 0;
-	@!%p129 bra $L153;
+	@!%p129 bra $L157;
+	st.global.s64 [%rd528+0], %rd489;
+	st.global.s64 [%rd528+8], %rd490;
+$L157:
+	// the last block combines the partials
+	setp.eq.u32 %p130, %r5, 0;
+	@!%p130 bra $L158;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r197, [gk_reduce_done], 1;
 	sub.u32 %r198, %r30, 1;
-	setp.eq.u32 %p130, %r197, %r198;
+	setp.eq.u32 %p131, %r197, %r198;
 	fence.acq_rel.gpu;
-	selp.b32 %r199, 1, 0, %p130;
+	selp.b32 %r199, 1, 0, %p131;
 	st.shared.u32 [%rd1+1024], %r199;
-$L153:
+$L158:
 	bar.sync 0;
 	ld.shared.u32 %r200, [%rd1+1024];
-	setp.ne.u32 %p131, %r200, 0;
-	@!%p131 bra $L154;
-	cvt.u64.u32 %rd540, %r30;
-	cvt.u64.u32 %rd541, %r5;
-	cvt.u64.u32 %rd542, %r6;
-	setp.ne.u32 %p132, %r18, 9;
-	@%p132 bra.uni $L156;
-	mov.b64 %rd538, 9223372036854775807;
-	mov.b64 %rd539, 9223372036854775807;
-	mov.b64 %rd543, %rd541;
-$L157:
-	setp.ge.s64 %p133, %rd543, %rd540;
-	@%p133 bra $L158;
-	mad.lo.s64 %rd544, %rd543, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd545, [%rd544+0];
-	ld.relaxed.gpu.global.s64 %rd546, [%rd544+8];
-	setp.lt.s64 %p134, %rd545, %rd538;
-	setp.eq.s64 %p135, %rd545, %rd538;
-	setp.lt.s64 %p136, %rd546, %rd539;
-	and.pred %p137, %p135, %p136;
-	or.pred %p138, %p134, %p137;
-	selp.b64 %rd547, %rd545, %rd538, %p138;
-	selp.b64 %rd548, %rd546, %rd539, %p138;
-	mov.b64 %rd538, %rd547;
-	mov.b64 %rd539, %rd548;
-	add.s64 %rd543, %rd543, %rd542;
-	bra.uni $L157;
-$L158:
-	bra.uni $L155;
-$L156:
-	setp.ne.u32 %p139, %r18, 10;
-	@%p139 bra.uni $L159;
-	mov.b64 %rd538, -9223372036854775808;
-	mov.b64 %rd539, 9223372036854775807;
-	mov.b64 %rd549, %rd541;
-$L160:
-	setp.ge.s64 %p140, %rd549, %rd540;
-	@%p140 bra $L161;
-	mad.lo.s64 %rd550, %rd549, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd551, [%rd550+0];
-	ld.relaxed.gpu.global.s64 %rd552, [%rd550+8];
-	setp.gt.s64 %p141, %rd551, %rd538;
-	setp.eq.s64 %p142, %rd551, %rd538;
-	setp.lt.s64 %p143, %rd552, %rd539;
-	and.pred %p144, %p142, %p143;
-	or.pred %p145, %p141, %p144;
-	selp.b64 %rd553, %rd551, %rd538, %p145;
-	selp.b64 %rd554, %rd552, %rd539, %p145;
-	mov.b64 %rd538, %rd553;
-	mov.b64 %rd539, %rd554;
-	add.s64 %rd549, %rd549, %rd542;
+	setp.ne.u32 %p132, %r200, 0;
+	@!%p132 bra $L159;
+	cvt.u64.u32 %rd531, %r30;
+	cvt.u64.u32 %rd532, %r5;
+	cvt.u64.u32 %rd533, %r6;
+	setp.ne.u32 %p133, %r18, 9;
+	@%p133 bra.uni $L161;
+	mov.b64 %rd529, 9223372036854775807;
+	mov.b64 %rd530, 9223372036854775807;
+	mov.b64 %rd534, %rd532;
+$L162:
+	setp.ge.s64 %p134, %rd534, %rd531;
+	@%p134 bra $L163;
+	mad.lo.s64 %rd535, %rd534, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd536, [%rd535+0];
+	ld.relaxed.gpu.global.s64 %rd537, [%rd535+8];
+	setp.lt.s64 %p135, %rd536, %rd529;
+	setp.eq.s64 %p136, %rd536, %rd529;
+	setp.lt.s64 %p137, %rd537, %rd530;
+	and.pred %p138, %p136, %p137;
+	or.pred %p139, %p135, %p138;
+	selp.b64 %rd538, %rd536, %rd529, %p139;
+	selp.b64 %rd539, %rd537, %rd530, %p139;
+	mov.b64 %rd529, %rd538;
+	mov.b64 %rd530, %rd539;
+	add.s64 %rd534, %rd534, %rd533;
+	bra.uni $L162;
+$L163:
 	bra.uni $L160;
 $L161:
-	bra.uni $L155;
-$L159:
+	setp.ne.u32 %p140, %r18, 10;
+	@%p140 bra.uni $L164;
+	mov.b64 %rd529, -9223372036854775808;
+	mov.b64 %rd530, 9223372036854775807;
+	mov.b64 %rd540, %rd532;
+$L165:
+	setp.ge.s64 %p141, %rd540, %rd531;
+	@%p141 bra $L166;
+	mad.lo.s64 %rd541, %rd540, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd542, [%rd541+0];
+	ld.relaxed.gpu.global.s64 %rd543, [%rd541+8];
+	setp.gt.s64 %p142, %rd542, %rd529;
+	setp.eq.s64 %p143, %rd542, %rd529;
+	setp.lt.s64 %p144, %rd543, %rd530;
+	and.pred %p145, %p143, %p144;
+	or.pred %p146, %p142, %p145;
+	selp.b64 %rd544, %rd542, %rd529, %p146;
+	selp.b64 %rd545, %rd543, %rd530, %p146;
+	mov.b64 %rd529, %rd544;
+	mov.b64 %rd530, %rd545;
+	add.s64 %rd540, %rd540, %rd533;
+	bra.uni $L165;
+$L166:
+	bra.uni $L160;
+$L164:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L162:
-	mov.b64 %rd555, %rd119;
-	mov.b64 %rd556, %rd120;
-	mov.b64 %rd538, %rd555;
-	mov.b64 %rd539, %rd556;
-	mov.b64 %rd557, %rd541;
-$L163:
-	setp.ge.s64 %p146, %rd557, %rd540;
-	@%p146 bra $L164;
-	mad.lo.s64 %rd558, %rd557, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd559, [%rd558+0];
-	ld.relaxed.gpu.global.s64 %rd560, [%rd558+8];
-	mov.b64 %rd561, %rd538;
-	mov.b64 %rd562, %rd539;
-	mov.b64 %rd563, %rd559;
-	mov.b64 %rd564, %rd560;
-	mov.b64 %rd510, %rd561;
-	mov.b64 %rd511, %rd562;
-	mov.b64 %rd512, %rd563;
-	mov.b64 %rd513, %rd564;
-	mov.b64 %rd514, %rd512;
-	mov.b64 %rd515, %rd513;
-	add.s64 %rd565, %rd510, %rd514;
-	mov.b64 %rd510, %rd565;
-	add.s64 %rd566, %rd511, %rd515;
-	mov.b64 %rd511, %rd566;
-$L165:
-	mov.b64 %rd538, %rd510;
-	mov.b64 %rd539, %rd511;
-	add.s64 %rd557, %rd557, %rd542;
-	bra.uni $L163;
-$L164:
-$L155:
-	mov.b64 %rd567, %rd538;
-	mov.b64 %rd568, %rd539;
+$L167:
+	mov.b64 %rd546, %rd119;
+	mov.b64 %rd547, %rd120;
+	mov.b64 %rd529, %rd546;
+	mov.b64 %rd530, %rd547;
+	mov.b64 %rd548, %rd532;
+$L168:
+	setp.ge.s64 %p147, %rd548, %rd531;
+	@%p147 bra $L169;
+	mad.lo.s64 %rd549, %rd548, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd550, [%rd549+0];
+	ld.relaxed.gpu.global.s64 %rd551, [%rd549+8];
+	mov.b64 %rd552, %rd529;
+	mov.b64 %rd553, %rd530;
+	mov.b64 %rd554, %rd550;
+	mov.b64 %rd555, %rd551;
+	mov.b64 %rd501, %rd552;
+	mov.b64 %rd502, %rd553;
+	mov.b64 %rd503, %rd554;
+	mov.b64 %rd504, %rd555;
+	mov.b64 %rd505, %rd503;
+	mov.b64 %rd506, %rd504;
+	add.s64 %rd556, %rd501, %rd505;
+	mov.b64 %rd501, %rd556;
+	add.s64 %rd557, %rd502, %rd506;
+	mov.b64 %rd502, %rd557;
+$L170:
+	mov.b64 %rd529, %rd501;
+	mov.b64 %rd530, %rd502;
+	add.s64 %rd548, %rd548, %rd533;
+	bra.uni $L168;
+$L169:
+$L160:
+	mov.b64 %rd558, %rd529;
+	mov.b64 %rd559, %rd530;
 	// block reduction
 	mov.b32 %r201, 1;
 	mov.b32 %r202, 1;
 	sub.u32 %r203, %r13, 1;
 	mov.b32 %r204, %r201;
-$L166:
-	setp.hs.u32 %p147, %r204, 32;
-	@%p147 bra $L167;
-	mov.b64 {%r205, %r206}, %rd567;
-	shfl.sync.down.b32 %r207|%p148, %r205, %r204, %r203, %r17;
+$L171:
+	setp.hs.u32 %p148, %r204, 32;
+	@%p148 bra $L172;
+	mov.b64 {%r205, %r206}, %rd558;
+	shfl.sync.down.b32 %r207|%p149, %r205, %r204, %r203, %r17;
 	shfl.sync.down.b32 %r208, %r206, %r204, %r203, %r17;
-	mov.b64 %rd569, {%r207, %r208};
-	mov.b64 {%r209, %r210}, %rd568;
+	mov.b64 %rd560, {%r207, %r208};
+	mov.b64 {%r209, %r210}, %rd559;
 	shfl.sync.down.b32 %r211, %r209, %r204, %r203, %r17;
 	shfl.sync.down.b32 %r212, %r210, %r204, %r203, %r17;
-	mov.b64 %rd570, {%r211, %r212};
-	@!%p148 bra $L168;
-	setp.ne.u32 %p149, %r18, 9;
-	@%p149 bra.uni $L170;
-	setp.lt.s64 %p150, %rd569, %rd567;
-	setp.eq.s64 %p151, %rd569, %rd567;
-	setp.lt.s64 %p152, %rd570, %rd568;
-	and.pred %p153, %p151, %p152;
-	or.pred %p154, %p150, %p153;
-	selp.b64 %rd571, %rd569, %rd567, %p154;
-	selp.b64 %rd572, %rd570, %rd568, %p154;
-	mov.b64 %rd567, %rd571;
-	mov.b64 %rd568, %rd572;
-	bra.uni $L169;
-$L170:
-	setp.ne.u32 %p155, %r18, 10;
-	@%p155 bra.uni $L171;
-	setp.gt.s64 %p156, %rd569, %rd567;
-	setp.eq.s64 %p157, %rd569, %rd567;
-	setp.lt.s64 %p158, %rd570, %rd568;
-	and.pred %p159, %p157, %p158;
-	or.pred %p160, %p156, %p159;
-	selp.b64 %rd573, %rd569, %rd567, %p160;
-	selp.b64 %rd574, %rd570, %rd568, %p160;
-	mov.b64 %rd567, %rd573;
-	mov.b64 %rd568, %rd574;
-	bra.uni $L169;
-$L171:
-	mov.b64 %rd575, %rd567;
-	mov.b64 %rd576, %rd568;
-	mov.b64 %rd577, %rd569;
-	mov.b64 %rd578, %rd570;
-	mov.b64 %rd510, %rd575;
-	mov.b64 %rd511, %rd576;
-	mov.b64 %rd512, %rd577;
-	mov.b64 %rd513, %rd578;
-	mov.b64 %rd514, %rd512;
-	mov.b64 %rd515, %rd513;
-	add.s64 %rd579, %rd510, %rd514;
-	mov.b64 %rd510, %rd579;
-	add.s64 %rd580, %rd511, %rd515;
-	mov.b64 %rd511, %rd580;
-$L172:
-	mov.b64 %rd567, %rd510;
-	mov.b64 %rd568, %rd511;
-$L169:
-$L168:
-	shl.b32 %r204, %r204, 1;
-	bra.uni $L166;
-$L167:
-	setp.eq.u32 %p161, %r7, 0;
-	@!%p161 bra $L173;
-	mul.wide.u32 %rd581, %r8, 16;
-	add.s64 %rd582, %rd1, %rd581;
-	st.shared.s64 [%rd582+0], %rd567;
-	st.shared.s64 [%rd582+8], %rd568;
-$L173:
-	bar.sync 0;
-	setp.eq.u32 %p162, %r8, 0;
-	@!%p162 bra $L174;
-	setp.lo.u32 %p163, %r7, %r10;
-	@!%p163 bra $L175;
-	mul.wide.u32 %rd583, %r7, 16;
-	add.s64 %rd584, %rd1, %rd583;
-	ld.shared.s64 %rd585, [%rd584+0];
-	ld.shared.s64 %rd586, [%rd584+8];
-	mov.b64 %rd567, %rd585;
-	mov.b64 %rd568, %rd586;
+	mov.b64 %rd561, {%r211, %r212};
+	@!%p149 bra $L173;
+	setp.ne.u32 %p150, %r18, 9;
+	@%p150 bra.uni $L175;
+	setp.lt.s64 %p151, %rd560, %rd558;
+	setp.eq.s64 %p152, %rd560, %rd558;
+	setp.lt.s64 %p153, %rd561, %rd559;
+	and.pred %p154, %p152, %p153;
+	or.pred %p155, %p151, %p154;
+	selp.b64 %rd562, %rd560, %rd558, %p155;
+	selp.b64 %rd563, %rd561, %rd559, %p155;
+	mov.b64 %rd558, %rd562;
+	mov.b64 %rd559, %rd563;
+	bra.uni $L174;
 $L175:
+	setp.ne.u32 %p156, %r18, 10;
+	@%p156 bra.uni $L176;
+	setp.gt.s64 %p157, %rd560, %rd558;
+	setp.eq.s64 %p158, %rd560, %rd558;
+	setp.lt.s64 %p159, %rd561, %rd559;
+	and.pred %p160, %p158, %p159;
+	or.pred %p161, %p157, %p160;
+	selp.b64 %rd564, %rd560, %rd558, %p161;
+	selp.b64 %rd565, %rd561, %rd559, %p161;
+	mov.b64 %rd558, %rd564;
+	mov.b64 %rd559, %rd565;
+	bra.uni $L174;
+$L176:
+	mov.b64 %rd566, %rd558;
+	mov.b64 %rd567, %rd559;
+	mov.b64 %rd568, %rd560;
+	mov.b64 %rd569, %rd561;
+	mov.b64 %rd501, %rd566;
+	mov.b64 %rd502, %rd567;
+	mov.b64 %rd503, %rd568;
+	mov.b64 %rd504, %rd569;
+	mov.b64 %rd505, %rd503;
+	mov.b64 %rd506, %rd504;
+	add.s64 %rd570, %rd501, %rd505;
+	mov.b64 %rd501, %rd570;
+	add.s64 %rd571, %rd502, %rd506;
+	mov.b64 %rd502, %rd571;
+$L177:
+	mov.b64 %rd558, %rd501;
+	mov.b64 %rd559, %rd502;
+$L174:
+$L173:
+	shl.b32 %r204, %r204, 1;
+	bra.uni $L171;
+$L172:
+	setp.eq.u32 %p162, %r7, 0;
+	@!%p162 bra $L178;
+	mul.wide.u32 %rd572, %r8, 16;
+	add.s64 %rd573, %rd1, %rd572;
+	st.shared.s64 [%rd573+0], %rd558;
+	st.shared.s64 [%rd573+8], %rd559;
+$L178:
+	bar.sync 0;
+	setp.eq.u32 %p163, %r8, 0;
+	@!%p163 bra $L179;
+	setp.lo.u32 %p164, %r7, %r10;
+	@!%p164 bra $L180;
+	mul.wide.u32 %rd574, %r7, 16;
+	add.s64 %rd575, %rd1, %rd574;
+	ld.shared.s64 %rd576, [%rd575+0];
+	ld.shared.s64 %rd577, [%rd575+8];
+	mov.b64 %rd558, %rd576;
+	mov.b64 %rd559, %rd577;
+$L180:
 	sub.u32 %r213, %r10, 1;
 	mov.b32 %r214, %r202;
-$L176:
-	setp.hs.u32 %p164, %r214, 32;
-	@%p164 bra $L177;
-	mov.b64 {%r215, %r216}, %rd567;
-	shfl.sync.down.b32 %r217|%p165, %r215, %r214, %r213, %r17;
+$L181:
+	setp.hs.u32 %p165, %r214, 32;
+	@%p165 bra $L182;
+	mov.b64 {%r215, %r216}, %rd558;
+	shfl.sync.down.b32 %r217|%p166, %r215, %r214, %r213, %r17;
 	shfl.sync.down.b32 %r218, %r216, %r214, %r213, %r17;
-	mov.b64 %rd587, {%r217, %r218};
-	mov.b64 {%r219, %r220}, %rd568;
+	mov.b64 %rd578, {%r217, %r218};
+	mov.b64 {%r219, %r220}, %rd559;
 	shfl.sync.down.b32 %r221, %r219, %r214, %r213, %r17;
 	shfl.sync.down.b32 %r222, %r220, %r214, %r213, %r17;
-	mov.b64 %rd588, {%r221, %r222};
-	@!%p165 bra $L178;
-	setp.ne.u32 %p166, %r18, 9;
-	@%p166 bra.uni $L180;
-	setp.lt.s64 %p167, %rd587, %rd567;
-	setp.eq.s64 %p168, %rd587, %rd567;
-	setp.lt.s64 %p169, %rd588, %rd568;
-	and.pred %p170, %p168, %p169;
-	or.pred %p171, %p167, %p170;
-	selp.b64 %rd589, %rd587, %rd567, %p171;
-	selp.b64 %rd590, %rd588, %rd568, %p171;
-	mov.b64 %rd567, %rd589;
-	mov.b64 %rd568, %rd590;
-	bra.uni $L179;
-$L180:
-	setp.ne.u32 %p172, %r18, 10;
-	@%p172 bra.uni $L181;
-	setp.gt.s64 %p173, %rd587, %rd567;
-	setp.eq.s64 %p174, %rd587, %rd567;
-	setp.lt.s64 %p175, %rd588, %rd568;
-	and.pred %p176, %p174, %p175;
-	or.pred %p177, %p173, %p176;
-	selp.b64 %rd591, %rd587, %rd567, %p177;
-	selp.b64 %rd592, %rd588, %rd568, %p177;
-	mov.b64 %rd567, %rd591;
-	mov.b64 %rd568, %rd592;
-	bra.uni $L179;
-$L181:
-	mov.b64 %rd593, %rd567;
-	mov.b64 %rd594, %rd568;
-	mov.b64 %rd595, %rd587;
-	mov.b64 %rd596, %rd588;
-	mov.b64 %rd510, %rd593;
-	mov.b64 %rd511, %rd594;
-	mov.b64 %rd512, %rd595;
-	mov.b64 %rd513, %rd596;
-	mov.b64 %rd514, %rd512;
-	mov.b64 %rd515, %rd513;
-	add.s64 %rd597, %rd510, %rd514;
-	mov.b64 %rd510, %rd597;
-	add.s64 %rd598, %rd511, %rd515;
-	mov.b64 %rd511, %rd598;
-$L182:
-	mov.b64 %rd567, %rd510;
-	mov.b64 %rd568, %rd511;
-$L179:
-$L178:
-	shl.b32 %r214, %r214, 1;
-	bra.uni $L176;
-$L177:
-$L174:
-	@!%p129 bra $L183;
-	st.global.s64 [%rd13+0], %rd567;
-	st.global.s64 [%rd13+8], %rd568;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd579, {%r221, %r222};
+	@!%p166 bra $L183;
+	setp.ne.u32 %p167, %r18, 9;
+	@%p167 bra.uni $L185;
+	setp.lt.s64 %p168, %rd578, %rd558;
+	setp.eq.s64 %p169, %rd578, %rd558;
+	setp.lt.s64 %p170, %rd579, %rd559;
+	and.pred %p171, %p169, %p170;
+	or.pred %p172, %p168, %p171;
+	selp.b64 %rd580, %rd578, %rd558, %p172;
+	selp.b64 %rd581, %rd579, %rd559, %p172;
+	mov.b64 %rd558, %rd580;
+	mov.b64 %rd559, %rd581;
+	bra.uni $L184;
+$L185:
+	setp.ne.u32 %p173, %r18, 10;
+	@%p173 bra.uni $L186;
+	setp.gt.s64 %p174, %rd578, %rd558;
+	setp.eq.s64 %p175, %rd578, %rd558;
+	setp.lt.s64 %p176, %rd579, %rd559;
+	and.pred %p177, %p175, %p176;
+	or.pred %p178, %p174, %p177;
+	selp.b64 %rd582, %rd578, %rd558, %p178;
+	selp.b64 %rd583, %rd579, %rd559, %p178;
+	mov.b64 %rd558, %rd582;
+	mov.b64 %rd559, %rd583;
+	bra.uni $L184;
+$L186:
+	mov.b64 %rd584, %rd558;
+	mov.b64 %rd585, %rd559;
+	mov.b64 %rd586, %rd578;
+	mov.b64 %rd587, %rd579;
+	mov.b64 %rd501, %rd584;
+	mov.b64 %rd502, %rd585;
+	mov.b64 %rd503, %rd586;
+	mov.b64 %rd504, %rd587;
+	mov.b64 %rd505, %rd503;
+	mov.b64 %rd506, %rd504;
+	add.s64 %rd588, %rd501, %rd505;
+	mov.b64 %rd501, %rd588;
+	add.s64 %rd589, %rd502, %rd506;
+	mov.b64 %rd502, %rd589;
+$L187:
+	mov.b64 %rd558, %rd501;
+	mov.b64 %rd559, %rd502;
+$L184:
 $L183:
-$L154:
+	shl.b32 %r214, %r214, 1;
+	bra.uni $L181;
+$L182:
+$L179:
+	@!%p130 bra $L188;
+	st.global.s64 [%rd13+0], %rd558;
+	st.global.s64 [%rd13+8], %rd559;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L188:
+$L159:
 	ret;
 }
 `
@@ -31679,9 +31679,9 @@ const gokkosPTX15 = `//
 	.param .b64 gk_s41
 )
 {
-	.reg .pred %p<183>;
+	.reg .pred %p<184>;
 	.reg .b32 %r<214>;
-	.reg .b64 %rd<598>;
+	.reg .b64 %rd<589>;
 	.reg .f64 %fd<19>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
@@ -32501,240 +32501,240 @@ $L88:
 	@!%p60 bra $L102;
 	mov.b64 %rd404, %rd129;
 	mov.b32 %r125, %r103;
-	setp.lt.s64 %p72, %rd115, 64;
-	setp.le.s64 %p73, %rd159, 1;
-	or.pred %p74, %p72, %p73;
-	@!%p74 bra $L103;
-	cvt.s64.s32 %rd405, %r125;
-	add.s64 %rd406, %rd405, 1;
-	mul.lo.s64 %rd407, %rd406, %rd132;
-	mad.lo.s64 %rd408, %rd407, 8, %rd130;
-	ld.global.nc.s64 %rd409, [%rd408+0];
-	mov.b64 %rd410, %rd409;
-	cvt.s64.s32 %rd411, %r125;
-	mul.lo.s64 %rd412, %rd411, %rd132;
-	mad.lo.s64 %rd413, %rd412, 8, %rd130;
-	ld.global.nc.s64 %rd414, [%rd413+0];
-	mov.b64 %rd415, %rd414;
-	sub.s64 %rd416, %rd410, %rd415;
-	add.s64 %rd417, %rd116, %rd416;
-	mov.b64 %rd116, %rd417;
-	bra.uni $L104;
+	mov.b64 %rd405, %rd115;
+	mov.b64 %rd406, %rd159;
 $L103:
-	mov.b64 %rd418, %rd159;
-	setp.ge.s64 %p75, %rd115, 4096;
-	@!%p75 bra $L106;
-	mul.lo.s64 %rd419, %rd418, 4;
-	mov.b64 %rd418, %rd419;
-$L106:
-	setp.ge.s64 %p76, %rd115, 65536;
-	@!%p76 bra $L108;
-	mul.lo.s64 %rd420, %rd418, 4;
-	mov.b64 %rd418, %rd420;
-$L108:
-	sub.s64 %rd421, %rd418, 1;
-	and.b64 %rd422, %rd115, %rd421;
-	setp.eq.s64 %p77, %rd422, 0;
-	@!%p77 bra $L110;
-	cvt.s64.s32 %rd423, %r125;
-	add.s64 %rd424, %rd423, 1;
-	mul.lo.s64 %rd425, %rd424, %rd132;
-	mad.lo.s64 %rd426, %rd425, 8, %rd130;
-	ld.global.nc.s64 %rd427, [%rd426+0];
-	mov.b64 %rd428, %rd427;
-	cvt.s64.s32 %rd429, %r125;
-	mul.lo.s64 %rd430, %rd429, %rd132;
-	mad.lo.s64 %rd431, %rd430, 8, %rd130;
-	ld.global.nc.s64 %rd432, [%rd431+0];
-	mov.b64 %rd433, %rd432;
-	sub.s64 %rd434, %rd428, %rd433;
-	mul.lo.s64 %rd435, %rd418, %rd434;
-	add.s64 %rd436, %rd116, %rd435;
-	mov.b64 %rd116, %rd436;
-$L110:
+	setp.lt.s64 %p72, %rd405, 64;
+	setp.le.s64 %p73, %rd406, 1;
+	or.pred %p74, %p72, %p73;
+	@!%p74 bra $L107;
+	mov.b64 %rd407, 1;
+	bra.uni $L105;
+$L107:
+	mov.b64 %rd408, %rd406;
+	setp.ge.s64 %p75, %rd405, 4096;
+	@!%p75 bra $L109;
+	mul.lo.s64 %rd409, %rd408, 4;
+	mov.b64 %rd408, %rd409;
+$L109:
+	setp.ge.s64 %p76, %rd405, 65536;
+	@!%p76 bra $L111;
+	mul.lo.s64 %rd410, %rd408, 4;
+	mov.b64 %rd408, %rd410;
+$L111:
+	sub.s64 %rd411, %rd408, 1;
+	and.b64 %rd412, %rd405, %rd411;
+	setp.eq.s64 %p77, %rd412, 0;
+	@!%p77 bra $L113;
+	mov.b64 %rd407, %rd408;
+	bra.uni $L105;
+$L113:
+	mov.b64 %rd407, 0;
+	bra.uni $L105;
 $L104:
-	add.s64 %rd437, %rd115, 1;
-	mov.b64 %rd115, %rd437;
+	bra.uni $L103;
+$L105:
+	mov.b64 %rd413, %rd407;
+	setp.ne.s64 %p78, %rd413, 0;
+	@!%p78 bra $L115;
+	cvt.s64.s32 %rd414, %r125;
+	add.s64 %rd415, %rd414, 1;
+	mul.lo.s64 %rd416, %rd415, %rd132;
+	mad.lo.s64 %rd417, %rd416, 8, %rd130;
+	ld.global.nc.s64 %rd418, [%rd417+0];
+	mov.b64 %rd419, %rd418;
+	cvt.s64.s32 %rd420, %r125;
+	mul.lo.s64 %rd421, %rd420, %rd132;
+	mad.lo.s64 %rd422, %rd421, 8, %rd130;
+	ld.global.nc.s64 %rd423, [%rd422+0];
+	mov.b64 %rd424, %rd423;
+	sub.s64 %rd425, %rd419, %rd424;
+	mul.lo.s64 %rd426, %rd413, %rd425;
+	add.s64 %rd427, %rd116, %rd426;
+	mov.b64 %rd116, %rd427;
+$L115:
+	add.s64 %rd428, %rd115, 1;
+	mov.b64 %rd115, %rd428;
 $L102:
 $L85:
 $L66:
-	add.s64 %rd438, %rd318, %rd308;
-	mov.b64 %rd318, %rd438;
+	add.s64 %rd429, %rd318, %rd308;
+	mov.b64 %rd318, %rd429;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd439, %rd312;
-$L111:
-	@!%p13 bra $L115;
-	bra.uni $L113;
-$L115:
-	// block scan
-	mov.b64 %rd440, %rd439;
-	mov.b32 %r126, %r3;
+	mov.b64 %rd430, %rd312;
 $L116:
-	setp.hs.u32 %p78, %r126, 32;
-	@%p78 bra $L117;
-	mov.b64 {%r127, %r128}, %rd440;
-	shfl.sync.up.b32 %r129|%p79, %r127, %r126, 0, %r17;
-	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
-	mov.b64 %rd441, {%r129, %r130};
-	@!%p79 bra $L118;
-	add.s64 %rd442, %rd441, %rd440;
-	mov.b64 %rd440, %rd442;
-$L118:
-	shl.b32 %r126, %r126, 1;
-	bra.uni $L116;
-$L117:
-	mov.b64 {%r131, %r132}, %rd440;
-	shfl.sync.up.b32 %r133|%p80, %r131, %r3, 0, %r17;
-	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
-	mov.b64 %rd443, {%r133, %r134};
-	setp.lo.u32 %p81, %r3, 32;
-	and.pred %p82, %p80, %p81;
-	selp.b64 %rd444, %rd443, 0, %p82;
-	sub.u32 %r135, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r135;
-	@!%p83 bra $L119;
-	mul.wide.u32 %rd445, %r8, 16;
-	add.s64 %rd446, %rd1, %rd445;
-	st.shared.s64 [%rd446+0], %rd440;
-$L119:
-	bar.sync 0;
-	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L120;
-	mov.b64 %rd447, 0;
-	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L121;
-	mul.wide.u32 %rd448, %r7, 16;
-	add.s64 %rd449, %rd1, %rd448;
-	ld.shared.s64 %rd450, [%rd449+0];
-	mov.b64 %rd447, %rd450;
-$L121:
-	mov.b64 {%r136, %r137}, %rd447;
-	shfl.sync.up.b32 %r138|%p86, %r136, 1, 0, %r17;
-	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
-	mov.b64 %rd451, {%r138, %r139};
-	@!%p86 bra $L122;
-	add.s64 %rd452, %rd451, %rd447;
-	mov.b64 %rd447, %rd452;
-$L122:
-	mov.b64 {%r140, %r141}, %rd447;
-	shfl.sync.up.b32 %r142|%p87, %r140, 2, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
-	mov.b64 %rd453, {%r142, %r143};
-	@!%p87 bra $L123;
-	add.s64 %rd454, %rd453, %rd447;
-	mov.b64 %rd447, %rd454;
-$L123:
-	mov.b64 {%r144, %r145}, %rd447;
-	shfl.sync.up.b32 %r146|%p88, %r144, 4, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
-	mov.b64 %rd455, {%r146, %r147};
-	@!%p88 bra $L124;
-	add.s64 %rd456, %rd455, %rd447;
-	mov.b64 %rd447, %rd456;
-$L124:
-	mov.b64 {%r148, %r149}, %rd447;
-	shfl.sync.up.b32 %r150|%p89, %r148, 8, 0, %r17;
-	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
-	mov.b64 %rd457, {%r150, %r151};
-	@!%p89 bra $L125;
-	add.s64 %rd458, %rd457, %rd447;
-	mov.b64 %rd447, %rd458;
-$L125:
-	mov.b64 {%r152, %r153}, %rd447;
-	shfl.sync.up.b32 %r154|%p90, %r152, 16, 0, %r17;
-	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
-	mov.b64 %rd459, {%r154, %r155};
-	@!%p90 bra $L126;
-	add.s64 %rd460, %rd459, %rd447;
-	mov.b64 %rd447, %rd460;
-$L126:
-	mov.b64 {%r156, %r157}, %rd447;
-	shfl.sync.up.b32 %r158|%p91, %r156, 1, 0, %r17;
-	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
-	mov.b64 %rd461, {%r158, %r159};
-	selp.b64 %rd462, %rd461, 0, %p91;
-	@!%p85 bra $L127;
-	mul.wide.u32 %rd463, %r7, 16;
-	add.s64 %rd464, %rd1, %rd463;
-	add.s64 %rd465, %rd464, 512;
-	st.shared.s64 [%rd465+0], %rd462;
-$L127:
-	sub.u32 %r160, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r160;
-	@!%p92 bra $L128;
-	st.shared.s64 [%rd1+1024], %rd447;
-$L128:
+	@!%p13 bra $L120;
+	bra.uni $L118;
 $L120:
+	// block scan
+	mov.b64 %rd431, %rd430;
+	mov.b32 %r126, %r3;
+$L121:
+	setp.hs.u32 %p79, %r126, 32;
+	@%p79 bra $L122;
+	mov.b64 {%r127, %r128}, %rd431;
+	shfl.sync.up.b32 %r129|%p80, %r127, %r126, 0, %r17;
+	shfl.sync.up.b32 %r130, %r128, %r126, 0, %r17;
+	mov.b64 %rd432, {%r129, %r130};
+	@!%p80 bra $L123;
+	add.s64 %rd433, %rd432, %rd431;
+	mov.b64 %rd431, %rd433;
+$L123:
+	shl.b32 %r126, %r126, 1;
+	bra.uni $L121;
+$L122:
+	mov.b64 {%r131, %r132}, %rd431;
+	shfl.sync.up.b32 %r133|%p81, %r131, %r3, 0, %r17;
+	shfl.sync.up.b32 %r134, %r132, %r3, 0, %r17;
+	mov.b64 %rd434, {%r133, %r134};
+	setp.lo.u32 %p82, %r3, 32;
+	and.pred %p83, %p81, %p82;
+	selp.b64 %rd435, %rd434, 0, %p83;
+	sub.u32 %r135, %r13, %r3;
+	setp.eq.u32 %p84, %r7, %r135;
+	@!%p84 bra $L124;
+	mul.wide.u32 %rd436, %r8, 16;
+	add.s64 %rd437, %rd1, %rd436;
+	st.shared.s64 [%rd437+0], %rd431;
+$L124:
 	bar.sync 0;
-	mul.wide.u32 %rd466, %r8, 16;
-	add.s64 %rd467, %rd1, %rd466;
-	add.s64 %rd468, %rd467, 512;
-	ld.shared.s64 %rd469, [%rd468+0];
-	add.s64 %rd470, %rd469, %rd444;
-	ld.shared.s64 %rd471, [%rd1+1024];
-	mov.b64 {%r161, %r162}, %rd470;
-	shfl.sync.idx.b32 %r163|%p93, %r161, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r164, %r162, 0, %r22, %r17;
-	mov.b64 %rd472, {%r163, %r164};
-	mov.b64 %rd473, %rd471;
-	mov.b64 %rd474, %rd472;
-	mov.b64 %rd475, %rd473;
-	mov.b64 %rd476, %rd474;
-	mov.b64 %rd477, %rd475;
-	mov.b64 %rd478, %rd476;
-	mov.b64 %rd479, %rd477;
-	mov.b64 %rd480, 0;
-	cvt.u64.u32 %rd481, %r2;
-	setp.eq.s64 %p94, %rd481, 0;
-	setp.gt.s64 %p95, %rd479, 0;
-	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L130;
-	atom.global.add.u64 %rd482, [%rd149], %rd479;
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd480, %rd483;
+	setp.eq.u32 %p85, %r8, 0;
+	@!%p85 bra $L125;
+	mov.b64 %rd438, 0;
+	setp.lo.u32 %p86, %r7, %r10;
+	@!%p86 bra $L126;
+	mul.wide.u32 %rd439, %r7, 16;
+	add.s64 %rd440, %rd1, %rd439;
+	ld.shared.s64 %rd441, [%rd440+0];
+	mov.b64 %rd438, %rd441;
+$L126:
+	mov.b64 {%r136, %r137}, %rd438;
+	shfl.sync.up.b32 %r138|%p87, %r136, 1, 0, %r17;
+	shfl.sync.up.b32 %r139, %r137, 1, 0, %r17;
+	mov.b64 %rd442, {%r138, %r139};
+	@!%p87 bra $L127;
+	add.s64 %rd443, %rd442, %rd438;
+	mov.b64 %rd438, %rd443;
+$L127:
+	mov.b64 {%r140, %r141}, %rd438;
+	shfl.sync.up.b32 %r142|%p88, %r140, 2, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, 2, 0, %r17;
+	mov.b64 %rd444, {%r142, %r143};
+	@!%p88 bra $L128;
+	add.s64 %rd445, %rd444, %rd438;
+	mov.b64 %rd438, %rd445;
+$L128:
+	mov.b64 {%r144, %r145}, %rd438;
+	shfl.sync.up.b32 %r146|%p89, %r144, 4, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, 4, 0, %r17;
+	mov.b64 %rd446, {%r146, %r147};
+	@!%p89 bra $L129;
+	add.s64 %rd447, %rd446, %rd438;
+	mov.b64 %rd438, %rd447;
+$L129:
+	mov.b64 {%r148, %r149}, %rd438;
+	shfl.sync.up.b32 %r150|%p90, %r148, 8, 0, %r17;
+	shfl.sync.up.b32 %r151, %r149, 8, 0, %r17;
+	mov.b64 %rd448, {%r150, %r151};
+	@!%p90 bra $L130;
+	add.s64 %rd449, %rd448, %rd438;
+	mov.b64 %rd438, %rd449;
 $L130:
-	cvt.u64.u32 %rd484, %r2;
-	setp.eq.s64 %p97, %rd484, 0;
-	setp.eq.u32 %p98, %r1, 0;
-	and.pred %p99, %p97, %p98;
-	bar.sync 0;
-	@!%p99 bra $L131;
-	st.shared.s64 [%rd1+1024], %rd480;
+	mov.b64 {%r152, %r153}, %rd438;
+	shfl.sync.up.b32 %r154|%p91, %r152, 16, 0, %r17;
+	shfl.sync.up.b32 %r155, %r153, 16, 0, %r17;
+	mov.b64 %rd450, {%r154, %r155};
+	@!%p91 bra $L131;
+	add.s64 %rd451, %rd450, %rd438;
+	mov.b64 %rd438, %rd451;
 $L131:
-	bar.sync 0;
-	ld.shared.s64 %rd485, [%rd1+1024];
-	mov.b64 %rd486, %rd485;
-	mov.b64 %rd480, %rd486;
-	add.s64 %rd487, %rd480, %rd478;
-	mov.b64 %rd488, %rd487;
-	mov.b64 %rd489, 0;
+	mov.b64 {%r156, %r157}, %rd438;
+	shfl.sync.up.b32 %r158|%p92, %r156, 1, 0, %r17;
+	shfl.sync.up.b32 %r159, %r157, 1, 0, %r17;
+	mov.b64 %rd452, {%r158, %r159};
+	selp.b64 %rd453, %rd452, 0, %p92;
+	@!%p86 bra $L132;
+	mul.wide.u32 %rd454, %r7, 16;
+	add.s64 %rd455, %rd1, %rd454;
+	add.s64 %rd456, %rd455, 512;
+	st.shared.s64 [%rd456+0], %rd453;
 $L132:
-	setp.lt.s64 %p100, %rd489, %rd439;
-	not.pred %p101, %p100;
-	@!%p101 bra $L136;
-	bra.uni $L134;
-$L136:
-	mul.lo.s64 %rd490, %rd489, %rd174;
-	mad.lo.s64 %rd491, %rd490, 4, %rd172;
-	ld.shared.s32 %r165, [%rd491+0];
-	mov.b32 %r166, %r165;
-	add.s64 %rd492, %rd488, %rd489;
-	mul.lo.s64 %rd493, %rd492, %rd148;
-	mad.lo.s64 %rd494, %rd493, 4, %rd146;
-	st.global.s32 [%rd494+0], %r166;
+	sub.u32 %r160, %r10, 1;
+	setp.eq.u32 %p93, %r7, %r160;
+	@!%p93 bra $L133;
+	st.shared.s64 [%rd1+1024], %rd438;
 $L133:
-	add.s64 %rd495, %rd489, 1;
-	mov.b64 %rd489, %rd495;
-	bra.uni $L132;
-$L134:
-	bra.uni $L113;
-$L112:
-	bra.uni $L111;
-$L113:
+$L125:
+	bar.sync 0;
+	mul.wide.u32 %rd457, %r8, 16;
+	add.s64 %rd458, %rd1, %rd457;
+	add.s64 %rd459, %rd458, 512;
+	ld.shared.s64 %rd460, [%rd459+0];
+	add.s64 %rd461, %rd460, %rd435;
+	ld.shared.s64 %rd462, [%rd1+1024];
+	mov.b64 {%r161, %r162}, %rd461;
+	shfl.sync.idx.b32 %r163|%p94, %r161, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r164, %r162, 0, %r22, %r17;
+	mov.b64 %rd463, {%r163, %r164};
+	mov.b64 %rd464, %rd462;
+	mov.b64 %rd465, %rd463;
+	mov.b64 %rd466, %rd464;
+	mov.b64 %rd467, %rd465;
+	mov.b64 %rd468, %rd466;
+	mov.b64 %rd469, %rd467;
+	mov.b64 %rd470, %rd468;
+	mov.b64 %rd471, 0;
+	cvt.u64.u32 %rd472, %r2;
+	setp.eq.s64 %p95, %rd472, 0;
+	setp.gt.s64 %p96, %rd470, 0;
+	and.pred %p97, %p95, %p96;
+	@!%p97 bra $L135;
+	atom.global.add.u64 %rd473, [%rd149], %rd470;
+	mov.b64 %rd474, %rd473;
+	mov.b64 %rd471, %rd474;
+$L135:
+	cvt.u64.u32 %rd475, %r2;
+	setp.eq.s64 %p98, %rd475, 0;
+	setp.eq.u32 %p99, %r1, 0;
+	and.pred %p100, %p98, %p99;
+	bar.sync 0;
+	@!%p100 bra $L136;
+	st.shared.s64 [%rd1+1024], %rd471;
+$L136:
+	bar.sync 0;
+	ld.shared.s64 %rd476, [%rd1+1024];
+	mov.b64 %rd477, %rd476;
+	mov.b64 %rd471, %rd477;
+	add.s64 %rd478, %rd471, %rd469;
+	mov.b64 %rd479, %rd478;
+	mov.b64 %rd480, 0;
+$L137:
+	setp.lt.s64 %p101, %rd480, %rd430;
+	not.pred %p102, %p101;
+	@!%p102 bra $L141;
+	bra.uni $L139;
+$L141:
+	mul.lo.s64 %rd481, %rd480, %rd174;
+	mad.lo.s64 %rd482, %rd481, 4, %rd172;
+	ld.shared.s32 %r165, [%rd482+0];
+	mov.b32 %r166, %r165;
+	add.s64 %rd483, %rd479, %rd480;
+	mul.lo.s64 %rd484, %rd483, %rd148;
+	mad.lo.s64 %rd485, %rd484, 4, %rd146;
+	st.global.s32 [%rd485+0], %r166;
+$L138:
+	add.s64 %rd486, %rd480, 1;
+	mov.b64 %rd480, %rd486;
+	bra.uni $L137;
+$L139:
+	bra.uni $L118;
+$L117:
+	bra.uni $L116;
+$L118:
 $L54:
-	add.s64 %rd496, %rd311, %rd310;
-	mov.b64 %rd311, %rd496;
+	add.s64 %rd487, %rd311, %rd310;
+	mov.b64 %rd311, %rd487;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -32742,423 +32742,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd497, %rd115;
-	mov.b64 %rd498, %rd116;
+	mov.b64 %rd488, %rd115;
+	mov.b64 %rd489, %rd116;
 	// block reduction
 	mov.b32 %r167, 1;
 	sub.u32 %r168, %r13, 1;
 	mov.b32 %r169, %r3;
-$L137:
-	setp.hs.u32 %p102, %r169, 32;
-	@%p102 bra $L138;
-	mov.b64 {%r170, %r171}, %rd497;
-	shfl.sync.down.b32 %r172|%p103, %r170, %r169, %r168, %r17;
+$L142:
+	setp.hs.u32 %p103, %r169, 32;
+	@%p103 bra $L143;
+	mov.b64 {%r170, %r171}, %rd488;
+	shfl.sync.down.b32 %r172|%p104, %r170, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r173, %r171, %r169, %r168, %r17;
-	mov.b64 %rd499, {%r172, %r173};
-	mov.b64 {%r174, %r175}, %rd498;
+	mov.b64 %rd490, {%r172, %r173};
+	mov.b64 {%r174, %r175}, %rd489;
 	shfl.sync.down.b32 %r176, %r174, %r169, %r168, %r17;
 	shfl.sync.down.b32 %r177, %r175, %r169, %r168, %r17;
-	mov.b64 %rd500, {%r176, %r177};
-	@!%p103 bra $L139;
-	setp.ne.u32 %p104, %r18, 9;
-	@%p104 bra.uni $L141;
-	setp.lt.s64 %p105, %rd499, %rd497;
-	setp.eq.s64 %p106, %rd499, %rd497;
-	setp.lt.s64 %p107, %rd500, %rd498;
-	and.pred %p108, %p106, %p107;
-	or.pred %p109, %p105, %p108;
-	selp.b64 %rd501, %rd499, %rd497, %p109;
-	selp.b64 %rd502, %rd500, %rd498, %p109;
-	mov.b64 %rd497, %rd501;
-	mov.b64 %rd498, %rd502;
-	bra.uni $L140;
-$L141:
-	setp.ne.u32 %p110, %r18, 10;
-	@%p110 bra.uni $L142;
-	setp.gt.s64 %p111, %rd499, %rd497;
-	setp.eq.s64 %p112, %rd499, %rd497;
-	setp.lt.s64 %p113, %rd500, %rd498;
-	and.pred %p114, %p112, %p113;
-	or.pred %p115, %p111, %p114;
-	selp.b64 %rd503, %rd499, %rd497, %p115;
-	selp.b64 %rd504, %rd500, %rd498, %p115;
-	mov.b64 %rd497, %rd503;
-	mov.b64 %rd498, %rd504;
-	bra.uni $L140;
-$L142:
-	mov.b64 %rd505, %rd497;
-	mov.b64 %rd506, %rd498;
-	mov.b64 %rd507, %rd499;
-	mov.b64 %rd508, %rd500;
-	mov.b64 %rd509, %rd505;
-	mov.b64 %rd510, %rd506;
-	mov.b64 %rd511, %rd507;
-	mov.b64 %rd512, %rd508;
-	mov.b64 %rd513, %rd511;
-	mov.b64 %rd514, %rd512;
-	add.s64 %rd515, %rd509, %rd513;
-	mov.b64 %rd509, %rd515;
-	add.s64 %rd516, %rd510, %rd514;
-	mov.b64 %rd510, %rd516;
-$L143:
-	mov.b64 %rd497, %rd509;
-	mov.b64 %rd498, %rd510;
-$L140:
-$L139:
-	shl.b32 %r169, %r169, 1;
-	bra.uni $L137;
-$L138:
-	setp.eq.u32 %p116, %r7, 0;
-	@!%p116 bra $L144;
-	mul.wide.u32 %rd517, %r8, 16;
-	add.s64 %rd518, %rd1, %rd517;
-	st.shared.s64 [%rd518+0], %rd497;
-	st.shared.s64 [%rd518+8], %rd498;
-$L144:
-	bar.sync 0;
-	setp.eq.u32 %p117, %r8, 0;
-	@!%p117 bra $L145;
-	setp.lo.u32 %p118, %r7, %r10;
-	@!%p118 bra $L146;
-	mul.wide.u32 %rd519, %r7, 16;
-	add.s64 %rd520, %rd1, %rd519;
-	ld.shared.s64 %rd521, [%rd520+0];
-	ld.shared.s64 %rd522, [%rd520+8];
-	mov.b64 %rd497, %rd521;
-	mov.b64 %rd498, %rd522;
+	mov.b64 %rd491, {%r176, %r177};
+	@!%p104 bra $L144;
+	setp.ne.u32 %p105, %r18, 9;
+	@%p105 bra.uni $L146;
+	setp.lt.s64 %p106, %rd490, %rd488;
+	setp.eq.s64 %p107, %rd490, %rd488;
+	setp.lt.s64 %p108, %rd491, %rd489;
+	and.pred %p109, %p107, %p108;
+	or.pred %p110, %p106, %p109;
+	selp.b64 %rd492, %rd490, %rd488, %p110;
+	selp.b64 %rd493, %rd491, %rd489, %p110;
+	mov.b64 %rd488, %rd492;
+	mov.b64 %rd489, %rd493;
+	bra.uni $L145;
 $L146:
+	setp.ne.u32 %p111, %r18, 10;
+	@%p111 bra.uni $L147;
+	setp.gt.s64 %p112, %rd490, %rd488;
+	setp.eq.s64 %p113, %rd490, %rd488;
+	setp.lt.s64 %p114, %rd491, %rd489;
+	and.pred %p115, %p113, %p114;
+	or.pred %p116, %p112, %p115;
+	selp.b64 %rd494, %rd490, %rd488, %p116;
+	selp.b64 %rd495, %rd491, %rd489, %p116;
+	mov.b64 %rd488, %rd494;
+	mov.b64 %rd489, %rd495;
+	bra.uni $L145;
+$L147:
+	mov.b64 %rd496, %rd488;
+	mov.b64 %rd497, %rd489;
+	mov.b64 %rd498, %rd490;
+	mov.b64 %rd499, %rd491;
+	mov.b64 %rd500, %rd496;
+	mov.b64 %rd501, %rd497;
+	mov.b64 %rd502, %rd498;
+	mov.b64 %rd503, %rd499;
+	mov.b64 %rd504, %rd502;
+	mov.b64 %rd505, %rd503;
+	add.s64 %rd506, %rd500, %rd504;
+	mov.b64 %rd500, %rd506;
+	add.s64 %rd507, %rd501, %rd505;
+	mov.b64 %rd501, %rd507;
+$L148:
+	mov.b64 %rd488, %rd500;
+	mov.b64 %rd489, %rd501;
+$L145:
+$L144:
+	shl.b32 %r169, %r169, 1;
+	bra.uni $L142;
+$L143:
+	setp.eq.u32 %p117, %r7, 0;
+	@!%p117 bra $L149;
+	mul.wide.u32 %rd508, %r8, 16;
+	add.s64 %rd509, %rd1, %rd508;
+	st.shared.s64 [%rd509+0], %rd488;
+	st.shared.s64 [%rd509+8], %rd489;
+$L149:
+	bar.sync 0;
+	setp.eq.u32 %p118, %r8, 0;
+	@!%p118 bra $L150;
+	setp.lo.u32 %p119, %r7, %r10;
+	@!%p119 bra $L151;
+	mul.wide.u32 %rd510, %r7, 16;
+	add.s64 %rd511, %rd1, %rd510;
+	ld.shared.s64 %rd512, [%rd511+0];
+	ld.shared.s64 %rd513, [%rd511+8];
+	mov.b64 %rd488, %rd512;
+	mov.b64 %rd489, %rd513;
+$L151:
 	sub.u32 %r178, %r10, 1;
 	mov.b32 %r179, %r167;
-$L147:
-	setp.hs.u32 %p119, %r179, 32;
-	@%p119 bra $L148;
-	mov.b64 {%r180, %r181}, %rd497;
-	shfl.sync.down.b32 %r182|%p120, %r180, %r179, %r178, %r17;
+$L152:
+	setp.hs.u32 %p120, %r179, 32;
+	@%p120 bra $L153;
+	mov.b64 {%r180, %r181}, %rd488;
+	shfl.sync.down.b32 %r182|%p121, %r180, %r179, %r178, %r17;
 	shfl.sync.down.b32 %r183, %r181, %r179, %r178, %r17;
-	mov.b64 %rd523, {%r182, %r183};
-	mov.b64 {%r184, %r185}, %rd498;
+	mov.b64 %rd514, {%r182, %r183};
+	mov.b64 {%r184, %r185}, %rd489;
 	shfl.sync.down.b32 %r186, %r184, %r179, %r178, %r17;
 	shfl.sync.down.b32 %r187, %r185, %r179, %r178, %r17;
-	mov.b64 %rd524, {%r186, %r187};
-	@!%p120 bra $L149;
-	setp.ne.u32 %p121, %r18, 9;
-	@%p121 bra.uni $L151;
-	setp.lt.s64 %p122, %rd523, %rd497;
-	setp.eq.s64 %p123, %rd523, %rd497;
-	setp.lt.s64 %p124, %rd524, %rd498;
-	and.pred %p125, %p123, %p124;
-	or.pred %p126, %p122, %p125;
-	selp.b64 %rd525, %rd523, %rd497, %p126;
-	selp.b64 %rd526, %rd524, %rd498, %p126;
-	mov.b64 %rd497, %rd525;
-	mov.b64 %rd498, %rd526;
-	bra.uni $L150;
-$L151:
-	setp.ne.u32 %p127, %r18, 10;
-	@%p127 bra.uni $L152;
-	setp.gt.s64 %p128, %rd523, %rd497;
-	setp.eq.s64 %p129, %rd523, %rd497;
-	setp.lt.s64 %p130, %rd524, %rd498;
-	and.pred %p131, %p129, %p130;
-	or.pred %p132, %p128, %p131;
-	selp.b64 %rd527, %rd523, %rd497, %p132;
-	selp.b64 %rd528, %rd524, %rd498, %p132;
-	mov.b64 %rd497, %rd527;
-	mov.b64 %rd498, %rd528;
-	bra.uni $L150;
-$L152:
-	mov.b64 %rd529, %rd497;
-	mov.b64 %rd530, %rd498;
-	mov.b64 %rd531, %rd523;
-	mov.b64 %rd532, %rd524;
-	mov.b64 %rd509, %rd529;
-	mov.b64 %rd510, %rd530;
-	mov.b64 %rd511, %rd531;
-	mov.b64 %rd512, %rd532;
-	mov.b64 %rd513, %rd511;
-	mov.b64 %rd514, %rd512;
-	add.s64 %rd533, %rd509, %rd513;
-	mov.b64 %rd509, %rd533;
-	add.s64 %rd534, %rd510, %rd514;
-	mov.b64 %rd510, %rd534;
-$L153:
-	mov.b64 %rd497, %rd509;
-	mov.b64 %rd498, %rd510;
-$L150:
-$L149:
-	shl.b32 %r179, %r179, 1;
-	bra.uni $L147;
-$L148:
-$L145:
-	mul.wide.u32 %rd535, %r29, 16;
-	add.s64 %rd536, %rd11, %rd535;
-	setp.eq.u32 %p133, %r5, 0;
-	@!%p133 bra $L154;
-	st.global.s64 [%rd536+0], %rd497;
-	st.global.s64 [%rd536+8], %rd498;
+	mov.b64 %rd515, {%r186, %r187};
+	@!%p121 bra $L154;
+	setp.ne.u32 %p122, %r18, 9;
+	@%p122 bra.uni $L156;
+	setp.lt.s64 %p123, %rd514, %rd488;
+	setp.eq.s64 %p124, %rd514, %rd488;
+	setp.lt.s64 %p125, %rd515, %rd489;
+	and.pred %p126, %p124, %p125;
+	or.pred %p127, %p123, %p126;
+	selp.b64 %rd516, %rd514, %rd488, %p127;
+	selp.b64 %rd517, %rd515, %rd489, %p127;
+	mov.b64 %rd488, %rd516;
+	mov.b64 %rd489, %rd517;
+	bra.uni $L155;
+$L156:
+	setp.ne.u32 %p128, %r18, 10;
+	@%p128 bra.uni $L157;
+	setp.gt.s64 %p129, %rd514, %rd488;
+	setp.eq.s64 %p130, %rd514, %rd488;
+	setp.lt.s64 %p131, %rd515, %rd489;
+	and.pred %p132, %p130, %p131;
+	or.pred %p133, %p129, %p132;
+	selp.b64 %rd518, %rd514, %rd488, %p133;
+	selp.b64 %rd519, %rd515, %rd489, %p133;
+	mov.b64 %rd488, %rd518;
+	mov.b64 %rd489, %rd519;
+	bra.uni $L155;
+$L157:
+	mov.b64 %rd520, %rd488;
+	mov.b64 %rd521, %rd489;
+	mov.b64 %rd522, %rd514;
+	mov.b64 %rd523, %rd515;
+	mov.b64 %rd500, %rd520;
+	mov.b64 %rd501, %rd521;
+	mov.b64 %rd502, %rd522;
+	mov.b64 %rd503, %rd523;
+	mov.b64 %rd504, %rd502;
+	mov.b64 %rd505, %rd503;
+	add.s64 %rd524, %rd500, %rd504;
+	mov.b64 %rd500, %rd524;
+	add.s64 %rd525, %rd501, %rd505;
+	mov.b64 %rd501, %rd525;
+$L158:
+	mov.b64 %rd488, %rd500;
+	mov.b64 %rd489, %rd501;
+$L155:
 $L154:
-	// the last block combines the partials
+	shl.b32 %r179, %r179, 1;
+	bra.uni $L152;
+$L153:
+$L150:
+	mul.wide.u32 %rd526, %r29, 16;
+	add.s64 %rd527, %rd11, %rd526;
 	setp.eq.u32 %p134, %r5, 0;
-	@!%p134 bra $L155;
+	@!%p134 bra $L159;
+	st.global.s64 [%rd527+0], %rd488;
+	st.global.s64 [%rd527+8], %rd489;
+$L159:
+	// the last block combines the partials
+	setp.eq.u32 %p135, %r5, 0;
+	@!%p135 bra $L160;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r188, [gk_reduce_done], 1;
 	sub.u32 %r189, %r30, 1;
-	setp.eq.u32 %p135, %r188, %r189;
+	setp.eq.u32 %p136, %r188, %r189;
 	fence.acq_rel.gpu;
-	selp.b32 %r190, 1, 0, %p135;
+	selp.b32 %r190, 1, 0, %p136;
 	st.shared.u32 [%rd1+1024], %r190;
-$L155:
+$L160:
 	bar.sync 0;
 	ld.shared.u32 %r191, [%rd1+1024];
-	setp.ne.u32 %p136, %r191, 0;
-	@!%p136 bra $L156;
-	cvt.u64.u32 %rd539, %r30;
-	cvt.u64.u32 %rd540, %r5;
-	cvt.u64.u32 %rd541, %r6;
-	setp.ne.u32 %p137, %r18, 9;
-	@%p137 bra.uni $L158;
-	mov.b64 %rd537, 9223372036854775807;
-	mov.b64 %rd538, 9223372036854775807;
-	mov.b64 %rd542, %rd540;
-$L159:
-	setp.ge.s64 %p138, %rd542, %rd539;
-	@%p138 bra $L160;
-	mad.lo.s64 %rd543, %rd542, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd544, [%rd543+0];
-	ld.relaxed.gpu.global.s64 %rd545, [%rd543+8];
-	setp.lt.s64 %p139, %rd544, %rd537;
-	setp.eq.s64 %p140, %rd544, %rd537;
-	setp.lt.s64 %p141, %rd545, %rd538;
-	and.pred %p142, %p140, %p141;
-	or.pred %p143, %p139, %p142;
-	selp.b64 %rd546, %rd544, %rd537, %p143;
-	selp.b64 %rd547, %rd545, %rd538, %p143;
-	mov.b64 %rd537, %rd546;
-	mov.b64 %rd538, %rd547;
-	add.s64 %rd542, %rd542, %rd541;
-	bra.uni $L159;
-$L160:
-	bra.uni $L157;
-$L158:
-	setp.ne.u32 %p144, %r18, 10;
-	@%p144 bra.uni $L161;
-	mov.b64 %rd537, -9223372036854775808;
-	mov.b64 %rd538, 9223372036854775807;
-	mov.b64 %rd548, %rd540;
-$L162:
-	setp.ge.s64 %p145, %rd548, %rd539;
-	@%p145 bra $L163;
-	mad.lo.s64 %rd549, %rd548, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd550, [%rd549+0];
-	ld.relaxed.gpu.global.s64 %rd551, [%rd549+8];
-	setp.gt.s64 %p146, %rd550, %rd537;
-	setp.eq.s64 %p147, %rd550, %rd537;
-	setp.lt.s64 %p148, %rd551, %rd538;
-	and.pred %p149, %p147, %p148;
-	or.pred %p150, %p146, %p149;
-	selp.b64 %rd552, %rd550, %rd537, %p150;
-	selp.b64 %rd553, %rd551, %rd538, %p150;
-	mov.b64 %rd537, %rd552;
-	mov.b64 %rd538, %rd553;
-	add.s64 %rd548, %rd548, %rd541;
+	setp.ne.u32 %p137, %r191, 0;
+	@!%p137 bra $L161;
+	cvt.u64.u32 %rd530, %r30;
+	cvt.u64.u32 %rd531, %r5;
+	cvt.u64.u32 %rd532, %r6;
+	setp.ne.u32 %p138, %r18, 9;
+	@%p138 bra.uni $L163;
+	mov.b64 %rd528, 9223372036854775807;
+	mov.b64 %rd529, 9223372036854775807;
+	mov.b64 %rd533, %rd531;
+$L164:
+	setp.ge.s64 %p139, %rd533, %rd530;
+	@%p139 bra $L165;
+	mad.lo.s64 %rd534, %rd533, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd535, [%rd534+0];
+	ld.relaxed.gpu.global.s64 %rd536, [%rd534+8];
+	setp.lt.s64 %p140, %rd535, %rd528;
+	setp.eq.s64 %p141, %rd535, %rd528;
+	setp.lt.s64 %p142, %rd536, %rd529;
+	and.pred %p143, %p141, %p142;
+	or.pred %p144, %p140, %p143;
+	selp.b64 %rd537, %rd535, %rd528, %p144;
+	selp.b64 %rd538, %rd536, %rd529, %p144;
+	mov.b64 %rd528, %rd537;
+	mov.b64 %rd529, %rd538;
+	add.s64 %rd533, %rd533, %rd532;
+	bra.uni $L164;
+$L165:
 	bra.uni $L162;
 $L163:
-	bra.uni $L157;
-$L161:
+	setp.ne.u32 %p145, %r18, 10;
+	@%p145 bra.uni $L166;
+	mov.b64 %rd528, -9223372036854775808;
+	mov.b64 %rd529, 9223372036854775807;
+	mov.b64 %rd539, %rd531;
+$L167:
+	setp.ge.s64 %p146, %rd539, %rd530;
+	@%p146 bra $L168;
+	mad.lo.s64 %rd540, %rd539, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd541, [%rd540+0];
+	ld.relaxed.gpu.global.s64 %rd542, [%rd540+8];
+	setp.gt.s64 %p147, %rd541, %rd528;
+	setp.eq.s64 %p148, %rd541, %rd528;
+	setp.lt.s64 %p149, %rd542, %rd529;
+	and.pred %p150, %p148, %p149;
+	or.pred %p151, %p147, %p150;
+	selp.b64 %rd543, %rd541, %rd528, %p151;
+	selp.b64 %rd544, %rd542, %rd529, %p151;
+	mov.b64 %rd528, %rd543;
+	mov.b64 %rd529, %rd544;
+	add.s64 %rd539, %rd539, %rd532;
+	bra.uni $L167;
+$L168:
+	bra.uni $L162;
+$L166:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L164:
-	mov.b64 %rd554, %rd119;
-	mov.b64 %rd555, %rd120;
-	mov.b64 %rd537, %rd554;
-	mov.b64 %rd538, %rd555;
-	mov.b64 %rd556, %rd540;
-$L165:
-	setp.ge.s64 %p151, %rd556, %rd539;
-	@%p151 bra $L166;
-	mad.lo.s64 %rd557, %rd556, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd558, [%rd557+0];
-	ld.relaxed.gpu.global.s64 %rd559, [%rd557+8];
-	mov.b64 %rd560, %rd537;
-	mov.b64 %rd561, %rd538;
-	mov.b64 %rd562, %rd558;
-	mov.b64 %rd563, %rd559;
-	mov.b64 %rd509, %rd560;
-	mov.b64 %rd510, %rd561;
-	mov.b64 %rd511, %rd562;
-	mov.b64 %rd512, %rd563;
-	mov.b64 %rd513, %rd511;
-	mov.b64 %rd514, %rd512;
-	add.s64 %rd564, %rd509, %rd513;
-	mov.b64 %rd509, %rd564;
-	add.s64 %rd565, %rd510, %rd514;
-	mov.b64 %rd510, %rd565;
-$L167:
-	mov.b64 %rd537, %rd509;
-	mov.b64 %rd538, %rd510;
-	add.s64 %rd556, %rd556, %rd541;
-	bra.uni $L165;
-$L166:
-$L157:
-	mov.b64 %rd566, %rd537;
-	mov.b64 %rd567, %rd538;
+$L169:
+	mov.b64 %rd545, %rd119;
+	mov.b64 %rd546, %rd120;
+	mov.b64 %rd528, %rd545;
+	mov.b64 %rd529, %rd546;
+	mov.b64 %rd547, %rd531;
+$L170:
+	setp.ge.s64 %p152, %rd547, %rd530;
+	@%p152 bra $L171;
+	mad.lo.s64 %rd548, %rd547, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd549, [%rd548+0];
+	ld.relaxed.gpu.global.s64 %rd550, [%rd548+8];
+	mov.b64 %rd551, %rd528;
+	mov.b64 %rd552, %rd529;
+	mov.b64 %rd553, %rd549;
+	mov.b64 %rd554, %rd550;
+	mov.b64 %rd500, %rd551;
+	mov.b64 %rd501, %rd552;
+	mov.b64 %rd502, %rd553;
+	mov.b64 %rd503, %rd554;
+	mov.b64 %rd504, %rd502;
+	mov.b64 %rd505, %rd503;
+	add.s64 %rd555, %rd500, %rd504;
+	mov.b64 %rd500, %rd555;
+	add.s64 %rd556, %rd501, %rd505;
+	mov.b64 %rd501, %rd556;
+$L172:
+	mov.b64 %rd528, %rd500;
+	mov.b64 %rd529, %rd501;
+	add.s64 %rd547, %rd547, %rd532;
+	bra.uni $L170;
+$L171:
+$L162:
+	mov.b64 %rd557, %rd528;
+	mov.b64 %rd558, %rd529;
 	// block reduction
 	mov.b32 %r192, 1;
 	mov.b32 %r193, 1;
 	sub.u32 %r194, %r13, 1;
 	mov.b32 %r195, %r192;
-$L168:
-	setp.hs.u32 %p152, %r195, 32;
-	@%p152 bra $L169;
-	mov.b64 {%r196, %r197}, %rd566;
-	shfl.sync.down.b32 %r198|%p153, %r196, %r195, %r194, %r17;
+$L173:
+	setp.hs.u32 %p153, %r195, 32;
+	@%p153 bra $L174;
+	mov.b64 {%r196, %r197}, %rd557;
+	shfl.sync.down.b32 %r198|%p154, %r196, %r195, %r194, %r17;
 	shfl.sync.down.b32 %r199, %r197, %r195, %r194, %r17;
-	mov.b64 %rd568, {%r198, %r199};
-	mov.b64 {%r200, %r201}, %rd567;
+	mov.b64 %rd559, {%r198, %r199};
+	mov.b64 {%r200, %r201}, %rd558;
 	shfl.sync.down.b32 %r202, %r200, %r195, %r194, %r17;
 	shfl.sync.down.b32 %r203, %r201, %r195, %r194, %r17;
-	mov.b64 %rd569, {%r202, %r203};
-	@!%p153 bra $L170;
-	setp.ne.u32 %p154, %r18, 9;
-	@%p154 bra.uni $L172;
-	setp.lt.s64 %p155, %rd568, %rd566;
-	setp.eq.s64 %p156, %rd568, %rd566;
-	setp.lt.s64 %p157, %rd569, %rd567;
-	and.pred %p158, %p156, %p157;
-	or.pred %p159, %p155, %p158;
-	selp.b64 %rd570, %rd568, %rd566, %p159;
-	selp.b64 %rd571, %rd569, %rd567, %p159;
-	mov.b64 %rd566, %rd570;
-	mov.b64 %rd567, %rd571;
-	bra.uni $L171;
-$L172:
-	setp.ne.u32 %p160, %r18, 10;
-	@%p160 bra.uni $L173;
-	setp.gt.s64 %p161, %rd568, %rd566;
-	setp.eq.s64 %p162, %rd568, %rd566;
-	setp.lt.s64 %p163, %rd569, %rd567;
-	and.pred %p164, %p162, %p163;
-	or.pred %p165, %p161, %p164;
-	selp.b64 %rd572, %rd568, %rd566, %p165;
-	selp.b64 %rd573, %rd569, %rd567, %p165;
-	mov.b64 %rd566, %rd572;
-	mov.b64 %rd567, %rd573;
-	bra.uni $L171;
-$L173:
-	mov.b64 %rd574, %rd566;
-	mov.b64 %rd575, %rd567;
-	mov.b64 %rd576, %rd568;
-	mov.b64 %rd577, %rd569;
-	mov.b64 %rd509, %rd574;
-	mov.b64 %rd510, %rd575;
-	mov.b64 %rd511, %rd576;
-	mov.b64 %rd512, %rd577;
-	mov.b64 %rd513, %rd511;
-	mov.b64 %rd514, %rd512;
-	add.s64 %rd578, %rd509, %rd513;
-	mov.b64 %rd509, %rd578;
-	add.s64 %rd579, %rd510, %rd514;
-	mov.b64 %rd510, %rd579;
-$L174:
-	mov.b64 %rd566, %rd509;
-	mov.b64 %rd567, %rd510;
-$L171:
-$L170:
-	shl.b32 %r195, %r195, 1;
-	bra.uni $L168;
-$L169:
-	setp.eq.u32 %p166, %r7, 0;
-	@!%p166 bra $L175;
-	mul.wide.u32 %rd580, %r8, 16;
-	add.s64 %rd581, %rd1, %rd580;
-	st.shared.s64 [%rd581+0], %rd566;
-	st.shared.s64 [%rd581+8], %rd567;
-$L175:
-	bar.sync 0;
-	setp.eq.u32 %p167, %r8, 0;
-	@!%p167 bra $L176;
-	setp.lo.u32 %p168, %r7, %r10;
-	@!%p168 bra $L177;
-	mul.wide.u32 %rd582, %r7, 16;
-	add.s64 %rd583, %rd1, %rd582;
-	ld.shared.s64 %rd584, [%rd583+0];
-	ld.shared.s64 %rd585, [%rd583+8];
-	mov.b64 %rd566, %rd584;
-	mov.b64 %rd567, %rd585;
+	mov.b64 %rd560, {%r202, %r203};
+	@!%p154 bra $L175;
+	setp.ne.u32 %p155, %r18, 9;
+	@%p155 bra.uni $L177;
+	setp.lt.s64 %p156, %rd559, %rd557;
+	setp.eq.s64 %p157, %rd559, %rd557;
+	setp.lt.s64 %p158, %rd560, %rd558;
+	and.pred %p159, %p157, %p158;
+	or.pred %p160, %p156, %p159;
+	selp.b64 %rd561, %rd559, %rd557, %p160;
+	selp.b64 %rd562, %rd560, %rd558, %p160;
+	mov.b64 %rd557, %rd561;
+	mov.b64 %rd558, %rd562;
+	bra.uni $L176;
 $L177:
+	setp.ne.u32 %p161, %r18, 10;
+	@%p161 bra.uni $L178;
+	setp.gt.s64 %p162, %rd559, %rd557;
+	setp.eq.s64 %p163, %rd559, %rd557;
+	setp.lt.s64 %p164, %rd560, %rd558;
+	and.pred %p165, %p163, %p164;
+	or.pred %p166, %p162, %p165;
+	selp.b64 %rd563, %rd559, %rd557, %p166;
+	selp.b64 %rd564, %rd560, %rd558, %p166;
+	mov.b64 %rd557, %rd563;
+	mov.b64 %rd558, %rd564;
+	bra.uni $L176;
+$L178:
+	mov.b64 %rd565, %rd557;
+	mov.b64 %rd566, %rd558;
+	mov.b64 %rd567, %rd559;
+	mov.b64 %rd568, %rd560;
+	mov.b64 %rd500, %rd565;
+	mov.b64 %rd501, %rd566;
+	mov.b64 %rd502, %rd567;
+	mov.b64 %rd503, %rd568;
+	mov.b64 %rd504, %rd502;
+	mov.b64 %rd505, %rd503;
+	add.s64 %rd569, %rd500, %rd504;
+	mov.b64 %rd500, %rd569;
+	add.s64 %rd570, %rd501, %rd505;
+	mov.b64 %rd501, %rd570;
+$L179:
+	mov.b64 %rd557, %rd500;
+	mov.b64 %rd558, %rd501;
+$L176:
+$L175:
+	shl.b32 %r195, %r195, 1;
+	bra.uni $L173;
+$L174:
+	setp.eq.u32 %p167, %r7, 0;
+	@!%p167 bra $L180;
+	mul.wide.u32 %rd571, %r8, 16;
+	add.s64 %rd572, %rd1, %rd571;
+	st.shared.s64 [%rd572+0], %rd557;
+	st.shared.s64 [%rd572+8], %rd558;
+$L180:
+	bar.sync 0;
+	setp.eq.u32 %p168, %r8, 0;
+	@!%p168 bra $L181;
+	setp.lo.u32 %p169, %r7, %r10;
+	@!%p169 bra $L182;
+	mul.wide.u32 %rd573, %r7, 16;
+	add.s64 %rd574, %rd1, %rd573;
+	ld.shared.s64 %rd575, [%rd574+0];
+	ld.shared.s64 %rd576, [%rd574+8];
+	mov.b64 %rd557, %rd575;
+	mov.b64 %rd558, %rd576;
+$L182:
 	sub.u32 %r204, %r10, 1;
 	mov.b32 %r205, %r193;
-$L178:
-	setp.hs.u32 %p169, %r205, 32;
-	@%p169 bra $L179;
-	mov.b64 {%r206, %r207}, %rd566;
-	shfl.sync.down.b32 %r208|%p170, %r206, %r205, %r204, %r17;
+$L183:
+	setp.hs.u32 %p170, %r205, 32;
+	@%p170 bra $L184;
+	mov.b64 {%r206, %r207}, %rd557;
+	shfl.sync.down.b32 %r208|%p171, %r206, %r205, %r204, %r17;
 	shfl.sync.down.b32 %r209, %r207, %r205, %r204, %r17;
-	mov.b64 %rd586, {%r208, %r209};
-	mov.b64 {%r210, %r211}, %rd567;
+	mov.b64 %rd577, {%r208, %r209};
+	mov.b64 {%r210, %r211}, %rd558;
 	shfl.sync.down.b32 %r212, %r210, %r205, %r204, %r17;
 	shfl.sync.down.b32 %r213, %r211, %r205, %r204, %r17;
-	mov.b64 %rd587, {%r212, %r213};
-	@!%p170 bra $L180;
-	setp.ne.u32 %p171, %r18, 9;
-	@%p171 bra.uni $L182;
-	setp.lt.s64 %p172, %rd586, %rd566;
-	setp.eq.s64 %p173, %rd586, %rd566;
-	setp.lt.s64 %p174, %rd587, %rd567;
-	and.pred %p175, %p173, %p174;
-	or.pred %p176, %p172, %p175;
-	selp.b64 %rd588, %rd586, %rd566, %p176;
-	selp.b64 %rd589, %rd587, %rd567, %p176;
-	mov.b64 %rd566, %rd588;
-	mov.b64 %rd567, %rd589;
-	bra.uni $L181;
-$L182:
-	setp.ne.u32 %p177, %r18, 10;
-	@%p177 bra.uni $L183;
-	setp.gt.s64 %p178, %rd586, %rd566;
-	setp.eq.s64 %p179, %rd586, %rd566;
-	setp.lt.s64 %p180, %rd587, %rd567;
-	and.pred %p181, %p179, %p180;
-	or.pred %p182, %p178, %p181;
-	selp.b64 %rd590, %rd586, %rd566, %p182;
-	selp.b64 %rd591, %rd587, %rd567, %p182;
-	mov.b64 %rd566, %rd590;
-	mov.b64 %rd567, %rd591;
-	bra.uni $L181;
-$L183:
-	mov.b64 %rd592, %rd566;
-	mov.b64 %rd593, %rd567;
-	mov.b64 %rd594, %rd586;
-	mov.b64 %rd595, %rd587;
-	mov.b64 %rd509, %rd592;
-	mov.b64 %rd510, %rd593;
-	mov.b64 %rd511, %rd594;
-	mov.b64 %rd512, %rd595;
-	mov.b64 %rd513, %rd511;
-	mov.b64 %rd514, %rd512;
-	add.s64 %rd596, %rd509, %rd513;
-	mov.b64 %rd509, %rd596;
-	add.s64 %rd597, %rd510, %rd514;
-	mov.b64 %rd510, %rd597;
-$L184:
-	mov.b64 %rd566, %rd509;
-	mov.b64 %rd567, %rd510;
-$L181:
-$L180:
-	shl.b32 %r205, %r205, 1;
-	bra.uni $L178;
-$L179:
-$L176:
-	@!%p134 bra $L185;
-	st.global.s64 [%rd13+0], %rd566;
-	st.global.s64 [%rd13+8], %rd567;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd578, {%r212, %r213};
+	@!%p171 bra $L185;
+	setp.ne.u32 %p172, %r18, 9;
+	@%p172 bra.uni $L187;
+	setp.lt.s64 %p173, %rd577, %rd557;
+	setp.eq.s64 %p174, %rd577, %rd557;
+	setp.lt.s64 %p175, %rd578, %rd558;
+	and.pred %p176, %p174, %p175;
+	or.pred %p177, %p173, %p176;
+	selp.b64 %rd579, %rd577, %rd557, %p177;
+	selp.b64 %rd580, %rd578, %rd558, %p177;
+	mov.b64 %rd557, %rd579;
+	mov.b64 %rd558, %rd580;
+	bra.uni $L186;
+$L187:
+	setp.ne.u32 %p178, %r18, 10;
+	@%p178 bra.uni $L188;
+	setp.gt.s64 %p179, %rd577, %rd557;
+	setp.eq.s64 %p180, %rd577, %rd557;
+	setp.lt.s64 %p181, %rd578, %rd558;
+	and.pred %p182, %p180, %p181;
+	or.pred %p183, %p179, %p182;
+	selp.b64 %rd581, %rd577, %rd557, %p183;
+	selp.b64 %rd582, %rd578, %rd558, %p183;
+	mov.b64 %rd557, %rd581;
+	mov.b64 %rd558, %rd582;
+	bra.uni $L186;
+$L188:
+	mov.b64 %rd583, %rd557;
+	mov.b64 %rd584, %rd558;
+	mov.b64 %rd585, %rd577;
+	mov.b64 %rd586, %rd578;
+	mov.b64 %rd500, %rd583;
+	mov.b64 %rd501, %rd584;
+	mov.b64 %rd502, %rd585;
+	mov.b64 %rd503, %rd586;
+	mov.b64 %rd504, %rd502;
+	mov.b64 %rd505, %rd503;
+	add.s64 %rd587, %rd500, %rd504;
+	mov.b64 %rd500, %rd587;
+	add.s64 %rd588, %rd501, %rd505;
+	mov.b64 %rd501, %rd588;
+$L189:
+	mov.b64 %rd557, %rd500;
+	mov.b64 %rd558, %rd501;
+$L186:
 $L185:
-$L156:
+	shl.b32 %r205, %r205, 1;
+	bra.uni $L183;
+$L184:
+$L181:
+	@!%p135 bra $L190;
+	st.global.s64 [%rd13+0], %rd557;
+	st.global.s64 [%rd13+8], %rd558;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L190:
+$L161:
 	ret;
 }
 `

@@ -280,9 +280,9 @@ const gokkosPTX0 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<254>;
+	.reg .pred %p<256>;
 	.reg .b32 %r<337>;
-	.reg .b64 %rd<733>;
+	.reg .b64 %rd<715>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -803,651 +803,683 @@ $L42:
 	@!%p35 bra $L56;
 	mov.b64 %rd292, %rd182;
 	mov.b32 %r90, %r58;
-	setp.lt.s64 %p47, %rd115, 64;
-	setp.le.s64 %p48, %rd212, 1;
-	or.pred %p49, %p47, %p48;
-	@!%p49 bra $L57;
-	cvt.s64.s32 %rd293, %r90;
-	add.s64 %rd294, %rd293, 1;
-	mul.lo.s64 %rd295, %rd294, %rd185;
-	mad.lo.s64 %rd296, %rd295, 8, %rd183;
-	ld.global.nc.s64 %rd297, [%rd296+0];
-	mov.b64 %rd298, %rd297;
-	cvt.s64.s32 %rd299, %r90;
-	mul.lo.s64 %rd300, %rd299, %rd185;
-	mad.lo.s64 %rd301, %rd300, 8, %rd183;
-	ld.global.nc.s64 %rd302, [%rd301+0];
-	mov.b64 %rd303, %rd302;
-	sub.s64 %rd304, %rd298, %rd303;
-	add.s64 %rd305, %rd116, %rd304;
-	mov.b64 %rd116, %rd305;
-	bra.uni $L58;
+	mov.b64 %rd293, %rd115;
+	mov.b64 %rd294, %rd212;
 $L57:
-	mov.b64 %rd306, %rd212;
-	setp.ge.s64 %p50, %rd115, 4096;
-	@!%p50 bra $L60;
-	mul.lo.s64 %rd307, %rd306, 4;
-	mov.b64 %rd306, %rd307;
-$L60:
-	setp.ge.s64 %p51, %rd115, 65536;
-	@!%p51 bra $L62;
-	mul.lo.s64 %rd308, %rd306, 4;
-	mov.b64 %rd306, %rd308;
-$L62:
-	sub.s64 %rd309, %rd306, 1;
-	and.b64 %rd310, %rd115, %rd309;
-	setp.eq.s64 %p52, %rd310, 0;
-	@!%p52 bra $L64;
-	cvt.s64.s32 %rd311, %r90;
-	add.s64 %rd312, %rd311, 1;
-	mul.lo.s64 %rd313, %rd312, %rd185;
-	mad.lo.s64 %rd314, %rd313, 8, %rd183;
-	ld.global.nc.s64 %rd315, [%rd314+0];
-	mov.b64 %rd316, %rd315;
-	cvt.s64.s32 %rd317, %r90;
-	mul.lo.s64 %rd318, %rd317, %rd185;
-	mad.lo.s64 %rd319, %rd318, 8, %rd183;
-	ld.global.nc.s64 %rd320, [%rd319+0];
-	mov.b64 %rd321, %rd320;
-	sub.s64 %rd322, %rd316, %rd321;
-	mul.lo.s64 %rd323, %rd306, %rd322;
-	add.s64 %rd324, %rd116, %rd323;
-	mov.b64 %rd116, %rd324;
-$L64:
-$L58:
-	add.s64 %rd325, %rd115, 1;
-	mov.b64 %rd115, %rd325;
-$L56:
-	setp.eq.s64 %p53, %rd224, %rd223;
-	@!%p53 bra $L66;
-	mov.b64 %rd326, %rd224;
+	setp.lt.s64 %p47, %rd293, 64;
+	setp.le.s64 %p48, %rd294, 1;
+	or.pred %p49, %p47, %p48;
+	@!%p49 bra $L61;
+	mov.b64 %rd295, 1;
+	bra.uni $L59;
+$L61:
+	mov.b64 %rd296, %rd294;
+	setp.ge.s64 %p50, %rd293, 4096;
+	@!%p50 bra $L63;
+	mul.lo.s64 %rd297, %rd296, 4;
+	mov.b64 %rd296, %rd297;
+$L63:
+	setp.ge.s64 %p51, %rd293, 65536;
+	@!%p51 bra $L65;
+	mul.lo.s64 %rd298, %rd296, 4;
+	mov.b64 %rd296, %rd298;
+$L65:
+	sub.s64 %rd299, %rd296, 1;
+	and.b64 %rd300, %rd293, %rd299;
+	setp.eq.s64 %p52, %rd300, 0;
+	@!%p52 bra $L67;
+	mov.b64 %rd295, %rd296;
+	bra.uni $L59;
 $L67:
-	@!%p17 bra $L71;
-	bra.uni $L69;
-$L71:
-	// block scan
-	mov.b64 %rd327, %rd326;
-	mov.b32 %r91, %r3;
-$L72:
-	setp.hs.u32 %p54, %r91, 32;
-	@%p54 bra $L73;
-	mov.b64 {%r92, %r93}, %rd327;
-	shfl.sync.up.b32 %r94|%p55, %r92, %r91, 0, %r17;
-	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
-	mov.b64 %rd328, {%r94, %r95};
-	@!%p55 bra $L74;
-	add.s64 %rd329, %rd328, %rd327;
-	mov.b64 %rd327, %rd329;
-$L74:
-	shl.b32 %r91, %r91, 1;
-	bra.uni $L72;
-$L73:
-	mov.b64 {%r96, %r97}, %rd327;
-	shfl.sync.up.b32 %r98|%p56, %r96, %r3, 0, %r17;
-	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
-	mov.b64 %rd330, {%r98, %r99};
-	setp.lo.u32 %p57, %r3, 32;
-	and.pred %p58, %p56, %p57;
-	selp.b64 %rd331, %rd330, 0, %p58;
-	sub.u32 %r100, %r13, %r3;
-	setp.eq.u32 %p59, %r7, %r100;
-	@!%p59 bra $L75;
-	mul.wide.u32 %rd332, %r8, 16;
-	add.s64 %rd333, %rd1, %rd332;
-	st.shared.s64 [%rd333+0], %rd327;
-$L75:
-	bar.sync 0;
-	setp.eq.u32 %p60, %r8, 0;
-	@!%p60 bra $L76;
-	mov.b64 %rd334, 0;
-	setp.lo.u32 %p61, %r7, %r10;
-	@!%p61 bra $L77;
-	mul.wide.u32 %rd335, %r7, 16;
-	add.s64 %rd336, %rd1, %rd335;
-	ld.shared.s64 %rd337, [%rd336+0];
-	mov.b64 %rd334, %rd337;
-$L77:
-	mov.b64 {%r101, %r102}, %rd334;
-	shfl.sync.up.b32 %r103|%p62, %r101, 1, 0, %r17;
-	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
-	mov.b64 %rd338, {%r103, %r104};
-	@!%p62 bra $L78;
-	add.s64 %rd339, %rd338, %rd334;
-	mov.b64 %rd334, %rd339;
-$L78:
-	mov.b64 {%r105, %r106}, %rd334;
-	shfl.sync.up.b32 %r107|%p63, %r105, 2, 0, %r17;
-	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
-	mov.b64 %rd340, {%r107, %r108};
-	@!%p63 bra $L79;
-	add.s64 %rd341, %rd340, %rd334;
-	mov.b64 %rd334, %rd341;
-$L79:
-	mov.b64 {%r109, %r110}, %rd334;
-	shfl.sync.up.b32 %r111|%p64, %r109, 4, 0, %r17;
-	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
-	mov.b64 %rd342, {%r111, %r112};
-	@!%p64 bra $L80;
-	add.s64 %rd343, %rd342, %rd334;
-	mov.b64 %rd334, %rd343;
-$L80:
-	mov.b64 {%r113, %r114}, %rd334;
-	shfl.sync.up.b32 %r115|%p65, %r113, 8, 0, %r17;
-	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
-	mov.b64 %rd344, {%r115, %r116};
-	@!%p65 bra $L81;
-	add.s64 %rd345, %rd344, %rd334;
-	mov.b64 %rd334, %rd345;
-$L81:
-	mov.b64 {%r117, %r118}, %rd334;
-	shfl.sync.up.b32 %r119|%p66, %r117, 16, 0, %r17;
-	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
-	mov.b64 %rd346, {%r119, %r120};
-	@!%p66 bra $L82;
-	add.s64 %rd347, %rd346, %rd334;
-	mov.b64 %rd334, %rd347;
-$L82:
-	mov.b64 {%r121, %r122}, %rd334;
-	shfl.sync.up.b32 %r123|%p67, %r121, 1, 0, %r17;
-	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
-	mov.b64 %rd348, {%r123, %r124};
-	selp.b64 %rd349, %rd348, 0, %p67;
-	@!%p61 bra $L83;
-	mul.wide.u32 %rd350, %r7, 16;
-	add.s64 %rd351, %rd1, %rd350;
-	add.s64 %rd352, %rd351, 512;
-	st.shared.s64 [%rd352+0], %rd349;
-$L83:
-	sub.u32 %r125, %r10, 1;
-	setp.eq.u32 %p68, %r7, %r125;
-	@!%p68 bra $L84;
-	st.shared.s64 [%rd1+1024], %rd334;
-$L84:
-$L76:
-	bar.sync 0;
-	mul.wide.u32 %rd353, %r8, 16;
-	add.s64 %rd354, %rd1, %rd353;
-	add.s64 %rd355, %rd354, 512;
-	ld.shared.s64 %rd356, [%rd355+0];
-	add.s64 %rd357, %rd356, %rd331;
-	ld.shared.s64 %rd358, [%rd1+1024];
-	mov.b64 {%r126, %r127}, %rd357;
-	shfl.sync.idx.b32 %r128|%p69, %r126, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
-	mov.b64 %rd359, {%r128, %r129};
-	mov.b64 %rd360, %rd358;
-	mov.b64 %rd361, %rd359;
-	mov.b64 %rd362, %rd360;
-	mov.b64 %rd363, %rd361;
-	mov.b64 %rd364, %rd362;
-	mov.b64 %rd365, %rd363;
-	mov.b64 %rd366, %rd364;
-	mov.b64 %rd367, 0;
-	cvt.u64.u32 %rd368, %r2;
-	setp.eq.s64 %p70, %rd368, 0;
-	setp.gt.s64 %p71, %rd366, 0;
-	and.pred %p72, %p70, %p71;
-	@!%p72 bra $L86;
-	atom.global.add.u64 %rd369, [%rd202], %rd366;
-	mov.b64 %rd370, %rd369;
-	mov.b64 %rd367, %rd370;
-$L86:
-	cvt.u64.u32 %rd371, %r2;
-	setp.eq.s64 %p73, %rd371, 0;
-	setp.eq.u32 %p74, %r1, 0;
-	and.pred %p75, %p73, %p74;
-	bar.sync 0;
-	@!%p75 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd367;
-$L87:
-	bar.sync 0;
-	ld.shared.s64 %rd372, [%rd1+1024];
-	mov.b64 %rd373, %rd372;
-	mov.b64 %rd367, %rd373;
-	add.s64 %rd374, %rd367, %rd365;
-	mov.b64 %rd375, %rd374;
-	mov.b64 %rd376, 0;
-$L88:
-	setp.lt.s64 %p76, %rd376, %rd326;
-	not.pred %p77, %p76;
-	@!%p77 bra $L92;
-	bra.uni $L90;
-$L92:
-	mul.lo.s64 %rd377, %rd376, %rd174;
-	mad.lo.s64 %rd378, %rd377, 4, %rd172;
-	ld.shared.s32 %r130, [%rd378+0];
-	mov.b32 %r131, %r130;
-	add.s64 %rd379, %rd375, %rd376;
-	mul.lo.s64 %rd380, %rd379, %rd201;
-	mad.lo.s64 %rd381, %rd380, 4, %rd199;
-	st.global.s32 [%rd381+0], %r131;
-$L89:
-	add.s64 %rd382, %rd376, 1;
-	mov.b64 %rd376, %rd382;
-	bra.uni $L88;
-$L90:
-	bra.uni $L69;
-$L68:
-	bra.uni $L67;
+	mov.b64 %rd295, 0;
+	bra.uni $L59;
+$L58:
+	bra.uni $L57;
+$L59:
+	mov.b64 %rd301, %rd295;
+	setp.ne.s64 %p53, %rd301, 0;
+	@!%p53 bra $L69;
+	cvt.s64.s32 %rd302, %r90;
+	add.s64 %rd303, %rd302, 1;
+	mul.lo.s64 %rd304, %rd303, %rd185;
+	mad.lo.s64 %rd305, %rd304, 8, %rd183;
+	ld.global.nc.s64 %rd306, [%rd305+0];
+	mov.b64 %rd307, %rd306;
+	cvt.s64.s32 %rd308, %r90;
+	mul.lo.s64 %rd309, %rd308, %rd185;
+	mad.lo.s64 %rd310, %rd309, 8, %rd183;
+	ld.global.nc.s64 %rd311, [%rd310+0];
+	mov.b64 %rd312, %rd311;
+	sub.s64 %rd313, %rd307, %rd312;
+	mul.lo.s64 %rd314, %rd301, %rd313;
+	add.s64 %rd315, %rd116, %rd314;
+	mov.b64 %rd116, %rd315;
 $L69:
+	add.s64 %rd316, %rd115, 1;
+	mov.b64 %rd115, %rd316;
+$L56:
+	setp.eq.s64 %p54, %rd224, %rd223;
+	@!%p54 bra $L71;
+	mov.b64 %rd317, %rd224;
+$L72:
+	@!%p17 bra $L76;
+	bra.uni $L74;
+$L76:
+	// block scan
+	mov.b64 %rd318, %rd317;
+	mov.b32 %r91, %r3;
+$L77:
+	setp.hs.u32 %p55, %r91, 32;
+	@%p55 bra $L78;
+	mov.b64 {%r92, %r93}, %rd318;
+	shfl.sync.up.b32 %r94|%p56, %r92, %r91, 0, %r17;
+	shfl.sync.up.b32 %r95, %r93, %r91, 0, %r17;
+	mov.b64 %rd319, {%r94, %r95};
+	@!%p56 bra $L79;
+	add.s64 %rd320, %rd319, %rd318;
+	mov.b64 %rd318, %rd320;
+$L79:
+	shl.b32 %r91, %r91, 1;
+	bra.uni $L77;
+$L78:
+	mov.b64 {%r96, %r97}, %rd318;
+	shfl.sync.up.b32 %r98|%p57, %r96, %r3, 0, %r17;
+	shfl.sync.up.b32 %r99, %r97, %r3, 0, %r17;
+	mov.b64 %rd321, {%r98, %r99};
+	setp.lo.u32 %p58, %r3, 32;
+	and.pred %p59, %p57, %p58;
+	selp.b64 %rd322, %rd321, 0, %p59;
+	sub.u32 %r100, %r13, %r3;
+	setp.eq.u32 %p60, %r7, %r100;
+	@!%p60 bra $L80;
+	mul.wide.u32 %rd323, %r8, 16;
+	add.s64 %rd324, %rd1, %rd323;
+	st.shared.s64 [%rd324+0], %rd318;
+$L80:
+	bar.sync 0;
+	setp.eq.u32 %p61, %r8, 0;
+	@!%p61 bra $L81;
+	mov.b64 %rd325, 0;
+	setp.lo.u32 %p62, %r7, %r10;
+	@!%p62 bra $L82;
+	mul.wide.u32 %rd326, %r7, 16;
+	add.s64 %rd327, %rd1, %rd326;
+	ld.shared.s64 %rd328, [%rd327+0];
+	mov.b64 %rd325, %rd328;
+$L82:
+	mov.b64 {%r101, %r102}, %rd325;
+	shfl.sync.up.b32 %r103|%p63, %r101, 1, 0, %r17;
+	shfl.sync.up.b32 %r104, %r102, 1, 0, %r17;
+	mov.b64 %rd329, {%r103, %r104};
+	@!%p63 bra $L83;
+	add.s64 %rd330, %rd329, %rd325;
+	mov.b64 %rd325, %rd330;
+$L83:
+	mov.b64 {%r105, %r106}, %rd325;
+	shfl.sync.up.b32 %r107|%p64, %r105, 2, 0, %r17;
+	shfl.sync.up.b32 %r108, %r106, 2, 0, %r17;
+	mov.b64 %rd331, {%r107, %r108};
+	@!%p64 bra $L84;
+	add.s64 %rd332, %rd331, %rd325;
+	mov.b64 %rd325, %rd332;
+$L84:
+	mov.b64 {%r109, %r110}, %rd325;
+	shfl.sync.up.b32 %r111|%p65, %r109, 4, 0, %r17;
+	shfl.sync.up.b32 %r112, %r110, 4, 0, %r17;
+	mov.b64 %rd333, {%r111, %r112};
+	@!%p65 bra $L85;
+	add.s64 %rd334, %rd333, %rd325;
+	mov.b64 %rd325, %rd334;
+$L85:
+	mov.b64 {%r113, %r114}, %rd325;
+	shfl.sync.up.b32 %r115|%p66, %r113, 8, 0, %r17;
+	shfl.sync.up.b32 %r116, %r114, 8, 0, %r17;
+	mov.b64 %rd335, {%r115, %r116};
+	@!%p66 bra $L86;
+	add.s64 %rd336, %rd335, %rd325;
+	mov.b64 %rd325, %rd336;
+$L86:
+	mov.b64 {%r117, %r118}, %rd325;
+	shfl.sync.up.b32 %r119|%p67, %r117, 16, 0, %r17;
+	shfl.sync.up.b32 %r120, %r118, 16, 0, %r17;
+	mov.b64 %rd337, {%r119, %r120};
+	@!%p67 bra $L87;
+	add.s64 %rd338, %rd337, %rd325;
+	mov.b64 %rd325, %rd338;
+$L87:
+	mov.b64 {%r121, %r122}, %rd325;
+	shfl.sync.up.b32 %r123|%p68, %r121, 1, 0, %r17;
+	shfl.sync.up.b32 %r124, %r122, 1, 0, %r17;
+	mov.b64 %rd339, {%r123, %r124};
+	selp.b64 %rd340, %rd339, 0, %p68;
+	@!%p62 bra $L88;
+	mul.wide.u32 %rd341, %r7, 16;
+	add.s64 %rd342, %rd1, %rd341;
+	add.s64 %rd343, %rd342, 512;
+	st.shared.s64 [%rd343+0], %rd340;
+$L88:
+	sub.u32 %r125, %r10, 1;
+	setp.eq.u32 %p69, %r7, %r125;
+	@!%p69 bra $L89;
+	st.shared.s64 [%rd1+1024], %rd325;
+$L89:
+$L81:
+	bar.sync 0;
+	mul.wide.u32 %rd344, %r8, 16;
+	add.s64 %rd345, %rd1, %rd344;
+	add.s64 %rd346, %rd345, 512;
+	ld.shared.s64 %rd347, [%rd346+0];
+	add.s64 %rd348, %rd347, %rd322;
+	ld.shared.s64 %rd349, [%rd1+1024];
+	mov.b64 {%r126, %r127}, %rd348;
+	shfl.sync.idx.b32 %r128|%p70, %r126, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r129, %r127, 0, %r22, %r17;
+	mov.b64 %rd350, {%r128, %r129};
+	mov.b64 %rd351, %rd349;
+	mov.b64 %rd352, %rd350;
+	mov.b64 %rd353, %rd351;
+	mov.b64 %rd354, %rd352;
+	mov.b64 %rd355, %rd353;
+	mov.b64 %rd356, %rd354;
+	mov.b64 %rd357, %rd355;
+	mov.b64 %rd358, 0;
+	cvt.u64.u32 %rd359, %r2;
+	setp.eq.s64 %p71, %rd359, 0;
+	setp.gt.s64 %p72, %rd357, 0;
+	and.pred %p73, %p71, %p72;
+	@!%p73 bra $L91;
+	atom.global.add.u64 %rd360, [%rd202], %rd357;
+	mov.b64 %rd361, %rd360;
+	mov.b64 %rd358, %rd361;
+$L91:
+	cvt.u64.u32 %rd362, %r2;
+	setp.eq.s64 %p74, %rd362, 0;
+	setp.eq.u32 %p75, %r1, 0;
+	and.pred %p76, %p74, %p75;
+	bar.sync 0;
+	@!%p76 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd358;
+$L92:
+	bar.sync 0;
+	ld.shared.s64 %rd363, [%rd1+1024];
+	mov.b64 %rd364, %rd363;
+	mov.b64 %rd358, %rd364;
+	add.s64 %rd365, %rd358, %rd356;
+	mov.b64 %rd366, %rd365;
+	mov.b64 %rd367, 0;
+$L93:
+	setp.lt.s64 %p77, %rd367, %rd317;
+	not.pred %p78, %p77;
+	@!%p78 bra $L97;
+	bra.uni $L95;
+$L97:
+	mul.lo.s64 %rd368, %rd367, %rd174;
+	mad.lo.s64 %rd369, %rd368, 4, %rd172;
+	ld.shared.s32 %r130, [%rd369+0];
+	mov.b32 %r131, %r130;
+	add.s64 %rd370, %rd366, %rd367;
+	mul.lo.s64 %rd371, %rd370, %rd201;
+	mad.lo.s64 %rd372, %rd371, 4, %rd199;
+	st.global.s32 [%rd372+0], %r131;
+$L94:
+	add.s64 %rd373, %rd367, 1;
+	mov.b64 %rd367, %rd373;
+	bra.uni $L93;
+$L95:
+	bra.uni $L74;
+$L73:
+	bra.uni $L72;
+$L74:
 	mov.b64 %rd224, 0;
-$L66:
+$L71:
 $L30:
-	add.s64 %rd383, %rd251, 1;
-	mov.b64 %rd251, %rd383;
+	add.s64 %rd374, %rd251, 1;
+	mov.b64 %rd251, %rd374;
 	bra.uni $L29;
 $L31:
 $L16:
-	add.s64 %rd384, %rd225, 1;
-	mov.b64 %rd225, %rd384;
+	add.s64 %rd375, %rd225, 1;
+	mov.b64 %rd225, %rd375;
 	bra.uni $L15;
 $L17:
-	mov.b64 %rd385, %rd224;
-$L93:
-	@!%p17 bra $L97;
-	bra.uni $L95;
-$L97:
-	// block scan
-	mov.b64 %rd386, %rd385;
-	mov.b32 %r132, %r3;
+	mov.b64 %rd376, %rd224;
 $L98:
-	setp.hs.u32 %p78, %r132, 32;
-	@%p78 bra $L99;
-	mov.b64 {%r133, %r134}, %rd386;
-	shfl.sync.up.b32 %r135|%p79, %r133, %r132, 0, %r17;
-	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
-	mov.b64 %rd387, {%r135, %r136};
-	@!%p79 bra $L100;
-	add.s64 %rd388, %rd387, %rd386;
-	mov.b64 %rd386, %rd388;
-$L100:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L98;
-$L99:
-	mov.b64 {%r137, %r138}, %rd386;
-	shfl.sync.up.b32 %r139|%p80, %r137, %r3, 0, %r17;
-	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
-	mov.b64 %rd389, {%r139, %r140};
-	setp.lo.u32 %p81, %r3, 32;
-	and.pred %p82, %p80, %p81;
-	selp.b64 %rd390, %rd389, 0, %p82;
-	sub.u32 %r141, %r13, %r3;
-	setp.eq.u32 %p83, %r7, %r141;
-	@!%p83 bra $L101;
-	mul.wide.u32 %rd391, %r8, 16;
-	add.s64 %rd392, %rd1, %rd391;
-	st.shared.s64 [%rd392+0], %rd386;
-$L101:
-	bar.sync 0;
-	setp.eq.u32 %p84, %r8, 0;
-	@!%p84 bra $L102;
-	mov.b64 %rd393, 0;
-	setp.lo.u32 %p85, %r7, %r10;
-	@!%p85 bra $L103;
-	mul.wide.u32 %rd394, %r7, 16;
-	add.s64 %rd395, %rd1, %rd394;
-	ld.shared.s64 %rd396, [%rd395+0];
-	mov.b64 %rd393, %rd396;
-$L103:
-	mov.b64 {%r142, %r143}, %rd393;
-	shfl.sync.up.b32 %r144|%p86, %r142, 1, 0, %r17;
-	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
-	mov.b64 %rd397, {%r144, %r145};
-	@!%p86 bra $L104;
-	add.s64 %rd398, %rd397, %rd393;
-	mov.b64 %rd393, %rd398;
-$L104:
-	mov.b64 {%r146, %r147}, %rd393;
-	shfl.sync.up.b32 %r148|%p87, %r146, 2, 0, %r17;
-	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
-	mov.b64 %rd399, {%r148, %r149};
-	@!%p87 bra $L105;
-	add.s64 %rd400, %rd399, %rd393;
-	mov.b64 %rd393, %rd400;
-$L105:
-	mov.b64 {%r150, %r151}, %rd393;
-	shfl.sync.up.b32 %r152|%p88, %r150, 4, 0, %r17;
-	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
-	mov.b64 %rd401, {%r152, %r153};
-	@!%p88 bra $L106;
-	add.s64 %rd402, %rd401, %rd393;
-	mov.b64 %rd393, %rd402;
-$L106:
-	mov.b64 {%r154, %r155}, %rd393;
-	shfl.sync.up.b32 %r156|%p89, %r154, 8, 0, %r17;
-	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
-	mov.b64 %rd403, {%r156, %r157};
-	@!%p89 bra $L107;
-	add.s64 %rd404, %rd403, %rd393;
-	mov.b64 %rd393, %rd404;
-$L107:
-	mov.b64 {%r158, %r159}, %rd393;
-	shfl.sync.up.b32 %r160|%p90, %r158, 16, 0, %r17;
-	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
-	mov.b64 %rd405, {%r160, %r161};
-	@!%p90 bra $L108;
-	add.s64 %rd406, %rd405, %rd393;
-	mov.b64 %rd393, %rd406;
-$L108:
-	mov.b64 {%r162, %r163}, %rd393;
-	shfl.sync.up.b32 %r164|%p91, %r162, 1, 0, %r17;
-	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
-	mov.b64 %rd407, {%r164, %r165};
-	selp.b64 %rd408, %rd407, 0, %p91;
-	@!%p85 bra $L109;
-	mul.wide.u32 %rd409, %r7, 16;
-	add.s64 %rd410, %rd1, %rd409;
-	add.s64 %rd411, %rd410, 512;
-	st.shared.s64 [%rd411+0], %rd408;
-$L109:
-	sub.u32 %r166, %r10, 1;
-	setp.eq.u32 %p92, %r7, %r166;
-	@!%p92 bra $L110;
-	st.shared.s64 [%rd1+1024], %rd393;
-$L110:
+	@!%p17 bra $L102;
+	bra.uni $L100;
 $L102:
+	// block scan
+	mov.b64 %rd377, %rd376;
+	mov.b32 %r132, %r3;
+$L103:
+	setp.hs.u32 %p79, %r132, 32;
+	@%p79 bra $L104;
+	mov.b64 {%r133, %r134}, %rd377;
+	shfl.sync.up.b32 %r135|%p80, %r133, %r132, 0, %r17;
+	shfl.sync.up.b32 %r136, %r134, %r132, 0, %r17;
+	mov.b64 %rd378, {%r135, %r136};
+	@!%p80 bra $L105;
+	add.s64 %rd379, %rd378, %rd377;
+	mov.b64 %rd377, %rd379;
+$L105:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L103;
+$L104:
+	mov.b64 {%r137, %r138}, %rd377;
+	shfl.sync.up.b32 %r139|%p81, %r137, %r3, 0, %r17;
+	shfl.sync.up.b32 %r140, %r138, %r3, 0, %r17;
+	mov.b64 %rd380, {%r139, %r140};
+	setp.lo.u32 %p82, %r3, 32;
+	and.pred %p83, %p81, %p82;
+	selp.b64 %rd381, %rd380, 0, %p83;
+	sub.u32 %r141, %r13, %r3;
+	setp.eq.u32 %p84, %r7, %r141;
+	@!%p84 bra $L106;
+	mul.wide.u32 %rd382, %r8, 16;
+	add.s64 %rd383, %rd1, %rd382;
+	st.shared.s64 [%rd383+0], %rd377;
+$L106:
 	bar.sync 0;
-	mul.wide.u32 %rd412, %r8, 16;
-	add.s64 %rd413, %rd1, %rd412;
-	add.s64 %rd414, %rd413, 512;
-	ld.shared.s64 %rd415, [%rd414+0];
-	add.s64 %rd416, %rd415, %rd390;
-	ld.shared.s64 %rd417, [%rd1+1024];
-	mov.b64 {%r167, %r168}, %rd416;
-	shfl.sync.idx.b32 %r169|%p93, %r167, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
-	mov.b64 %rd418, {%r169, %r170};
-	mov.b64 %rd419, %rd417;
-	mov.b64 %rd420, %rd418;
-	mov.b64 %rd421, %rd419;
-	mov.b64 %rd422, %rd420;
-	mov.b64 %rd423, %rd421;
-	mov.b64 %rd424, %rd422;
-	mov.b64 %rd425, %rd423;
-	mov.b64 %rd426, 0;
-	cvt.u64.u32 %rd427, %r2;
-	setp.eq.s64 %p94, %rd427, 0;
-	setp.gt.s64 %p95, %rd425, 0;
-	and.pred %p96, %p94, %p95;
-	@!%p96 bra $L112;
-	atom.global.add.u64 %rd428, [%rd202], %rd425;
-	mov.b64 %rd429, %rd428;
-	mov.b64 %rd426, %rd429;
+	setp.eq.u32 %p85, %r8, 0;
+	@!%p85 bra $L107;
+	mov.b64 %rd384, 0;
+	setp.lo.u32 %p86, %r7, %r10;
+	@!%p86 bra $L108;
+	mul.wide.u32 %rd385, %r7, 16;
+	add.s64 %rd386, %rd1, %rd385;
+	ld.shared.s64 %rd387, [%rd386+0];
+	mov.b64 %rd384, %rd387;
+$L108:
+	mov.b64 {%r142, %r143}, %rd384;
+	shfl.sync.up.b32 %r144|%p87, %r142, 1, 0, %r17;
+	shfl.sync.up.b32 %r145, %r143, 1, 0, %r17;
+	mov.b64 %rd388, {%r144, %r145};
+	@!%p87 bra $L109;
+	add.s64 %rd389, %rd388, %rd384;
+	mov.b64 %rd384, %rd389;
+$L109:
+	mov.b64 {%r146, %r147}, %rd384;
+	shfl.sync.up.b32 %r148|%p88, %r146, 2, 0, %r17;
+	shfl.sync.up.b32 %r149, %r147, 2, 0, %r17;
+	mov.b64 %rd390, {%r148, %r149};
+	@!%p88 bra $L110;
+	add.s64 %rd391, %rd390, %rd384;
+	mov.b64 %rd384, %rd391;
+$L110:
+	mov.b64 {%r150, %r151}, %rd384;
+	shfl.sync.up.b32 %r152|%p89, %r150, 4, 0, %r17;
+	shfl.sync.up.b32 %r153, %r151, 4, 0, %r17;
+	mov.b64 %rd392, {%r152, %r153};
+	@!%p89 bra $L111;
+	add.s64 %rd393, %rd392, %rd384;
+	mov.b64 %rd384, %rd393;
+$L111:
+	mov.b64 {%r154, %r155}, %rd384;
+	shfl.sync.up.b32 %r156|%p90, %r154, 8, 0, %r17;
+	shfl.sync.up.b32 %r157, %r155, 8, 0, %r17;
+	mov.b64 %rd394, {%r156, %r157};
+	@!%p90 bra $L112;
+	add.s64 %rd395, %rd394, %rd384;
+	mov.b64 %rd384, %rd395;
 $L112:
-	cvt.u64.u32 %rd430, %r2;
-	setp.eq.s64 %p97, %rd430, 0;
-	setp.eq.u32 %p98, %r1, 0;
-	and.pred %p99, %p97, %p98;
-	bar.sync 0;
-	@!%p99 bra $L113;
-	st.shared.s64 [%rd1+1024], %rd426;
+	mov.b64 {%r158, %r159}, %rd384;
+	shfl.sync.up.b32 %r160|%p91, %r158, 16, 0, %r17;
+	shfl.sync.up.b32 %r161, %r159, 16, 0, %r17;
+	mov.b64 %rd396, {%r160, %r161};
+	@!%p91 bra $L113;
+	add.s64 %rd397, %rd396, %rd384;
+	mov.b64 %rd384, %rd397;
 $L113:
-	bar.sync 0;
-	ld.shared.s64 %rd431, [%rd1+1024];
-	mov.b64 %rd432, %rd431;
-	mov.b64 %rd426, %rd432;
-	add.s64 %rd433, %rd426, %rd424;
-	mov.b64 %rd434, %rd433;
-	mov.b64 %rd435, 0;
+	mov.b64 {%r162, %r163}, %rd384;
+	shfl.sync.up.b32 %r164|%p92, %r162, 1, 0, %r17;
+	shfl.sync.up.b32 %r165, %r163, 1, 0, %r17;
+	mov.b64 %rd398, {%r164, %r165};
+	selp.b64 %rd399, %rd398, 0, %p92;
+	@!%p86 bra $L114;
+	mul.wide.u32 %rd400, %r7, 16;
+	add.s64 %rd401, %rd1, %rd400;
+	add.s64 %rd402, %rd401, 512;
+	st.shared.s64 [%rd402+0], %rd399;
 $L114:
-	setp.lt.s64 %p100, %rd435, %rd385;
-	not.pred %p101, %p100;
-	@!%p101 bra $L118;
-	bra.uni $L116;
-$L118:
-	mul.lo.s64 %rd436, %rd435, %rd174;
-	mad.lo.s64 %rd437, %rd436, 4, %rd172;
-	ld.shared.s32 %r171, [%rd437+0];
-	mov.b32 %r172, %r171;
-	add.s64 %rd438, %rd434, %rd435;
-	mul.lo.s64 %rd439, %rd438, %rd201;
-	mad.lo.s64 %rd440, %rd439, 4, %rd199;
-	st.global.s32 [%rd440+0], %r172;
+	sub.u32 %r166, %r10, 1;
+	setp.eq.u32 %p93, %r7, %r166;
+	@!%p93 bra $L115;
+	st.shared.s64 [%rd1+1024], %rd384;
 $L115:
-	add.s64 %rd441, %rd435, 1;
-	mov.b64 %rd435, %rd441;
-	bra.uni $L114;
-$L116:
-	bra.uni $L95;
-$L94:
-	bra.uni $L93;
-$L95:
-	bra.uni $L7;
-$L9:
-	cvt.u64.u32 %rd442, %r2;
-	add.s64 %rd443, %rd178, %rd442;
-	mov.b64 %rd444, %rd443;
-	mov.b32 %r173, -1;
-	mov.b64 %rd445, 0;
-	mov.b64 %rd446, 0;
+$L107:
+	bar.sync 0;
+	mul.wide.u32 %rd403, %r8, 16;
+	add.s64 %rd404, %rd1, %rd403;
+	add.s64 %rd405, %rd404, 512;
+	ld.shared.s64 %rd406, [%rd405+0];
+	add.s64 %rd407, %rd406, %rd381;
+	ld.shared.s64 %rd408, [%rd1+1024];
+	mov.b64 {%r167, %r168}, %rd407;
+	shfl.sync.idx.b32 %r169|%p94, %r167, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r170, %r168, 0, %r22, %r17;
+	mov.b64 %rd409, {%r169, %r170};
+	mov.b64 %rd410, %rd408;
+	mov.b64 %rd411, %rd409;
+	mov.b64 %rd412, %rd410;
+	mov.b64 %rd413, %rd411;
+	mov.b64 %rd414, %rd412;
+	mov.b64 %rd415, %rd413;
+	mov.b64 %rd416, %rd414;
+	mov.b64 %rd417, 0;
+	cvt.u64.u32 %rd418, %r2;
+	setp.eq.s64 %p95, %rd418, 0;
+	setp.gt.s64 %p96, %rd416, 0;
+	and.pred %p97, %p95, %p96;
+	@!%p97 bra $L117;
+	atom.global.add.u64 %rd419, [%rd202], %rd416;
+	mov.b64 %rd420, %rd419;
+	mov.b64 %rd417, %rd420;
+$L117:
+	cvt.u64.u32 %rd421, %r2;
+	setp.eq.s64 %p98, %rd421, 0;
+	setp.eq.u32 %p99, %r1, 0;
+	and.pred %p100, %p98, %p99;
+	bar.sync 0;
+	@!%p100 bra $L118;
+	st.shared.s64 [%rd1+1024], %rd417;
+$L118:
+	bar.sync 0;
+	ld.shared.s64 %rd422, [%rd1+1024];
+	mov.b64 %rd423, %rd422;
+	mov.b64 %rd417, %rd423;
+	add.s64 %rd424, %rd417, %rd415;
+	mov.b64 %rd425, %rd424;
+	mov.b64 %rd426, 0;
 $L119:
-	@!%p13 bra $L123;
-	mov.b64 %rd447, 4611686018427387904;
+	setp.lt.s64 %p101, %rd426, %rd376;
+	not.pred %p102, %p101;
+	@!%p102 bra $L123;
 	bra.uni $L121;
 $L123:
-	mov.b64 %rd447, %rd158;
-	bra.uni $L121;
+	mul.lo.s64 %rd427, %rd426, %rd174;
+	mad.lo.s64 %rd428, %rd427, 4, %rd172;
+	ld.shared.s32 %r171, [%rd428+0];
+	mov.b32 %r172, %r171;
+	add.s64 %rd429, %rd425, %rd426;
+	mul.lo.s64 %rd430, %rd429, %rd201;
+	mad.lo.s64 %rd431, %rd430, 4, %rd199;
+	st.global.s32 [%rd431+0], %r172;
 $L120:
+	add.s64 %rd432, %rd426, 1;
+	mov.b64 %rd426, %rd432;
 	bra.uni $L119;
 $L121:
-	mov.b64 %rd448, %rd447;
+	bra.uni $L100;
+$L99:
+	bra.uni $L98;
+$L100:
+	bra.uni $L7;
+$L9:
+	cvt.u64.u32 %rd433, %r2;
+	add.s64 %rd434, %rd178, %rd433;
+	mov.b64 %rd435, %rd434;
+	mov.b32 %r173, -1;
+	mov.b64 %rd436, 0;
+	mov.b64 %rd437, 0;
 $L124:
-	mov.b64 %rd449, 0;
-	mov.b64 %rd450, %rd448;
-$L127:
-	setp.gt.s64 %p102, %rd450, 0;
-	not.pred %p103, %p102;
-	@!%p103 bra $L131;
-	bra.uni $L129;
-$L131:
-	setp.ge.s64 %p104, %rd445, %rd446;
-	@!%p104 bra $L133;
-	setp.ge.s64 %p105, %rd444, %rd181;
-	@!%p105 bra $L135;
-	bra.uni $L129;
-$L135:
-	mov.pred %p106, %p12;
-	mov.b64 %rd451, %rd139;
-	mov.b64 %rd452, %rd444;
+	@!%p13 bra $L128;
+	mov.b64 %rd438, 4611686018427387904;
+	bra.uni $L126;
+$L128:
+	mov.b64 %rd438, %rd158;
+	bra.uni $L126;
+$L125:
+	bra.uni $L124;
+$L126:
+	mov.b64 %rd439, %rd438;
+$L129:
+	mov.b64 %rd440, 0;
+	mov.b64 %rd441, %rd439;
+$L132:
+	setp.gt.s64 %p103, %rd441, 0;
+	not.pred %p104, %p103;
+	@!%p104 bra $L136;
+	bra.uni $L134;
 $L136:
+	setp.ge.s64 %p105, %rd436, %rd437;
+	@!%p105 bra $L138;
+	setp.ge.s64 %p106, %rd435, %rd181;
 	@!%p106 bra $L140;
-	shr.s64 %rd453, %rd452, 5;
-	mul.lo.s64 %rd454, %rd453, %rd145;
-	mad.lo.s64 %rd455, %rd454, 4, %rd143;
-	ld.global.nc.u32 %r174, [%rd455+0];
+	bra.uni $L134;
+$L140:
+	mov.pred %p107, %p12;
+	mov.b64 %rd442, %rd139;
+	mov.b64 %rd443, %rd435;
+$L141:
+	@!%p107 bra $L145;
+	shr.s64 %rd444, %rd443, 5;
+	mul.lo.s64 %rd445, %rd444, %rd145;
+	mad.lo.s64 %rd446, %rd445, 4, %rd143;
+	ld.global.nc.u32 %r174, [%rd446+0];
 	mov.b32 %r175, %r174;
-	and.b64 %rd456, %rd452, 31;
-	min.u64 %rd457, %rd456, 32;
-	cvt.u32.u64 %r176, %rd457;
+	and.b64 %rd447, %rd443, 31;
+	min.u64 %rd448, %rd447, 32;
+	cvt.u32.u64 %r176, %rd448;
 	mov.b32 %r178, 0x1;
 	shl.b32 %r177, %r178, %r176;
-	setp.hs.u32 %p107, %r176, 32;
-	selp.b32 %r179, 0, %r177, %p107;
+	setp.hs.u32 %p108, %r176, 32;
+	selp.b32 %r179, 0, %r177, %p108;
 	and.b32 %r180, %r175, %r179;
-	setp.ne.u32 %p108, %r180, 0x0;
-	@!%p108 bra $L142;
-	cvt.u32.u64 %r181, %rd452;
+	setp.ne.u32 %p109, %r180, 0x0;
+	@!%p109 bra $L147;
+	cvt.u32.u64 %r181, %rd443;
 	mov.b32 %r182, %r181;
-	bra.uni $L138;
-$L142:
+	bra.uni $L143;
+$L147:
 	mov.b32 %r182, -1;
-	bra.uni $L138;
-$L140:
-	mul.lo.s64 %rd458, %rd452, %rd142;
-	mad.lo.s64 %rd459, %rd458, 4, %rd140;
-	ld.global.nc.s32 %r183, [%rd459+0];
+	bra.uni $L143;
+$L145:
+	mul.lo.s64 %rd449, %rd443, %rd142;
+	mad.lo.s64 %rd450, %rd449, 4, %rd140;
+	ld.global.nc.s32 %r183, [%rd450+0];
 	mov.b32 %r184, %r183;
 	mov.b32 %r182, %r184;
-	bra.uni $L138;
-$L137:
-	bra.uni $L136;
-$L138:
+	bra.uni $L143;
+$L142:
+	bra.uni $L141;
+$L143:
 	mov.b32 %r173, %r182;
-	add.s64 %rd460, %rd444, %rd176;
-	mov.b64 %rd444, %rd460;
-	setp.ge.s32 %p109, %r173, 0;
-	@!%p109 bra $L144;
-	mov.b64 %rd461, %rd129;
+	add.s64 %rd451, %rd435, %rd176;
+	mov.b64 %rd435, %rd451;
+	setp.ge.s32 %p110, %r173, 0;
+	@!%p110 bra $L149;
+	mov.b64 %rd452, %rd129;
 	mov.b32 %r185, %r173;
-	cvt.s64.s32 %rd462, %r185;
-	mul.lo.s64 %rd463, %rd462, %rd132;
-	mad.lo.s64 %rd464, %rd463, 8, %rd130;
-	ld.global.nc.s64 %rd465, [%rd464+0];
-	mov.b64 %rd466, %rd465;
-	mov.b64 %rd467, %rd466;
-	mov.b64 %rd468, %rd129;
+	cvt.s64.s32 %rd453, %r185;
+	mul.lo.s64 %rd454, %rd453, %rd132;
+	mad.lo.s64 %rd455, %rd454, 8, %rd130;
+	ld.global.nc.s64 %rd456, [%rd455+0];
+	mov.b64 %rd457, %rd456;
+	mov.b64 %rd458, %rd457;
+	mov.b64 %rd459, %rd129;
 	mov.b32 %r186, %r173;
-	cvt.s64.s32 %rd469, %r186;
-	add.s64 %rd470, %rd469, 1;
-	mul.lo.s64 %rd471, %rd470, %rd132;
-	mad.lo.s64 %rd472, %rd471, 8, %rd130;
-	ld.global.nc.s64 %rd473, [%rd472+0];
-	mov.b64 %rd474, %rd473;
-	mov.b64 %rd475, %rd474;
-	mov.b64 %rd476, %rd467;
-	mov.b64 %rd477, %rd475;
-	mov.b64 %rd445, %rd476;
-	mov.b64 %rd446, %rd477;
-$L144:
-	bra.uni $L128;
-$L133:
-	mul.lo.s64 %rd478, %rd445, %rd135;
-	mad.lo.s64 %rd479, %rd478, 4, %rd133;
-	ld.global.nc.s32 %r187, [%rd479+0];
+	cvt.s64.s32 %rd460, %r186;
+	add.s64 %rd461, %rd460, 1;
+	mul.lo.s64 %rd462, %rd461, %rd132;
+	mad.lo.s64 %rd463, %rd462, 8, %rd130;
+	ld.global.nc.s64 %rd464, [%rd463+0];
+	mov.b64 %rd465, %rd464;
+	mov.b64 %rd466, %rd465;
+	mov.b64 %rd467, %rd458;
+	mov.b64 %rd468, %rd466;
+	mov.b64 %rd436, %rd467;
+	mov.b64 %rd437, %rd468;
+$L149:
+	bra.uni $L133;
+$L138:
+	mul.lo.s64 %rd469, %rd436, %rd135;
+	mad.lo.s64 %rd470, %rd469, 4, %rd133;
+	ld.global.nc.s32 %r187, [%rd470+0];
 	mov.b32 %r188, %r187;
 	mov.b32 %r189, %r188;
 	mov.b32 %r190, %r39;
 	mov.b32 %r191, %r173;
 	mov.b32 %r192, %r189;
-	mov.b64 %rd480, %rd445;
+	mov.b64 %rd471, %rd436;
 	add.s32 %r193, %r190, 1;
 	mov.b32 %r194, %r193;
-	cvt.s64.s32 %rd481, %r192;
-	mul.lo.s64 %rd482, %rd481, %rd163;
-	mad.lo.s64 %rd483, %rd482, 4, %rd161;
+	cvt.s64.s32 %rd472, %r192;
+	mul.lo.s64 %rd473, %rd472, %rd163;
+	mad.lo.s64 %rd474, %rd473, 4, %rd161;
 	mov.b32 %r195, -1;
-	atom.global.cas.b32 %r196, [%rd483], %r195, %r194;
-	setp.eq.u32 %p110, %r196, %r195;
-	mov.pred %p111, %p110;
+	atom.global.cas.b32 %r196, [%rd474], %r195, %r194;
+	setp.eq.u32 %p111, %r196, %r195;
 	mov.pred %p112, %p111;
 	mov.pred %p113, %p112;
-	not.pred %p114, %p113;
-	@!%p114 bra $L146;
-	cvt.s64.s32 %rd484, %r192;
-	mul.lo.s64 %rd485, %rd484, %rd163;
-	mad.lo.s64 %rd486, %rd485, 4, %rd161;
-	ld.relaxed.gpu.global.s32 %r197, [%rd486+0];
+	mov.pred %p114, %p113;
+	not.pred %p115, %p114;
+	@!%p115 bra $L151;
+	cvt.s64.s32 %rd475, %r192;
+	mul.lo.s64 %rd476, %rd475, %rd163;
+	mad.lo.s64 %rd477, %rd476, 4, %rd161;
+	ld.relaxed.gpu.global.s32 %r197, [%rd477+0];
 	mov.b32 %r198, %r197;
-	setp.eq.s32 %p115, %r198, %r194;
-	mov.pred %p113, %p115;
-$L146:
-	@!%p113 bra $L148;
-	cvt.s64.s32 %rd487, %r191;
-	mul.lo.s64 %rd488, %rd487, %rd166;
-	mad.lo.s64 %rd489, %rd488, 4, %rd164;
-	ld.relaxed.gpu.global.s32 %r199, [%rd489+0];
-	mov.b32 %r200, %r199;
-	cvt.s64.s32 %rd490, %r192;
-	mul.lo.s64 %rd491, %rd490, %rd166;
-	mad.lo.s64 %rd492, %rd491, 4, %rd164;
-	atom.global.min.s32 %r201, [%rd492], %r200;
-$L148:
-	mov.pred %p116, %p112;
-	@!%p116 bra $L150;
-	mov.pred %p117, 0;
-	mov.b64 %rd493, %rd449;
-	mov.b32 %r202, %r189;
+	setp.eq.s32 %p116, %r198, %r194;
+	mov.pred %p114, %p116;
 $L151:
-	@!%p13 bra $L155;
+	@!%p114 bra $L153;
+	cvt.s64.s32 %rd478, %r191;
+	mul.lo.s64 %rd479, %rd478, %rd166;
+	mad.lo.s64 %rd480, %rd479, 4, %rd164;
+	ld.relaxed.gpu.global.s32 %r199, [%rd480+0];
+	mov.b32 %r200, %r199;
+	cvt.s64.s32 %rd481, %r192;
+	mul.lo.s64 %rd482, %rd481, %rd166;
+	mad.lo.s64 %rd483, %rd482, 4, %rd164;
+	atom.global.min.s32 %r201, [%rd483], %r200;
+$L153:
+	mov.pred %p117, %p113;
+	@!%p117 bra $L155;
+	mov.pred %p118, 0;
+	mov.b64 %rd484, %rd440;
+	mov.b32 %r202, %r189;
+$L156:
+	@!%p13 bra $L160;
 	shr.s32 %r203, %r202, 5;
-	cvt.s64.s32 %rd494, %r203;
-	mov.b64 %rd495, %rd494;
+	cvt.s64.s32 %rd485, %r203;
+	mov.b64 %rd486, %rd485;
 	and.b32 %r204, %r202, 31;
-	cvt.s64.s32 %rd496, %r204;
-	min.u64 %rd497, %rd496, 32;
-	cvt.u32.u64 %r205, %rd497;
+	cvt.s64.s32 %rd487, %r204;
+	min.u64 %rd488, %rd487, 32;
+	cvt.u32.u64 %r205, %rd488;
 	mov.b32 %r207, 0x1;
 	shl.b32 %r206, %r207, %r205;
-	setp.hs.u32 %p118, %r205, 32;
-	selp.b32 %r208, 0, %r206, %p118;
+	setp.hs.u32 %p119, %r205, 32;
+	selp.b32 %r208, 0, %r206, %p119;
 	mov.b32 %r209, %r208;
-	mov.b64 %rd498, %rd495;
+	mov.b64 %rd489, %rd486;
 	mov.b32 %r210, %r209;
-	mul.lo.s64 %rd499, %rd498, %rd154;
-	mad.lo.s64 %rd500, %rd499, 4, %rd152;
-	ld.relaxed.gpu.global.u32 %r211, [%rd500+0];
+	mul.lo.s64 %rd490, %rd489, %rd154;
+	mad.lo.s64 %rd491, %rd490, 4, %rd152;
+	ld.relaxed.gpu.global.u32 %r211, [%rd491+0];
 	mov.b32 %r212, %r211;
 	and.b32 %r213, %r212, %r210;
-	setp.ne.u32 %p119, %r213, 0x0;
-	mov.pred %p120, %p119;
-	not.pred %p121, %p120;
-	@!%p121 bra $L157;
-	mul.lo.s64 %rd501, %rd498, %rd154;
-	mad.lo.s64 %rd502, %rd501, 4, %rd152;
-	atom.global.or.b32 %r214, [%rd502], %r210;
+	setp.ne.u32 %p120, %r213, 0x0;
+	mov.pred %p121, %p120;
+	not.pred %p122, %p121;
+	@!%p122 bra $L162;
+	mul.lo.s64 %rd492, %rd489, %rd154;
+	mad.lo.s64 %rd493, %rd492, 4, %rd152;
+	atom.global.or.b32 %r214, [%rd493], %r210;
 	mov.b32 %r215, %r214;
 	and.b32 %r216, %r215, %r210;
-	setp.ne.u32 %p122, %r216, 0x0;
-	mov.pred %p120, %p122;
-$L157:
-	@!%p120 bra $L159;
-	mov.b64 %rd503, %rd493;
-	mov.b64 %rd504, %rd503;
-	mov.pred %p123, 0;
-	bra.uni $L153;
-$L159:
-	mov.b64 %rd505, %rd493;
-	mov.b64 %rd504, %rd505;
-	mov.pred %p123, 1;
-	bra.uni $L153;
-$L155:
-	@!%p14 bra $L161;
-	cvt.s64.s32 %rd506, %r202;
-	mul.lo.s64 %rd507, %rd506, %rd157;
-	mad.lo.s64 %rd508, %rd507, 4, %rd155;
-	ld.relaxed.gpu.global.s32 %r217, [%rd508+0];
+	setp.ne.u32 %p123, %r216, 0x0;
+	mov.pred %p121, %p123;
+$L162:
+	@!%p121 bra $L164;
+	mov.b64 %rd494, %rd484;
+	mov.b64 %rd495, %rd494;
+	mov.pred %p124, 0;
+	bra.uni $L158;
+$L164:
+	mov.b64 %rd496, %rd484;
+	mov.b64 %rd495, %rd496;
+	mov.pred %p124, 1;
+	bra.uni $L158;
+$L160:
+	@!%p14 bra $L166;
+	cvt.s64.s32 %rd497, %r202;
+	mul.lo.s64 %rd498, %rd497, %rd157;
+	mad.lo.s64 %rd499, %rd498, 4, %rd155;
+	ld.relaxed.gpu.global.s32 %r217, [%rd499+0];
 	mov.b32 %r218, %r217;
-	setp.eq.s32 %p124, %r218, %r38;
-	mov.pred %p125, %p124;
-	not.pred %p126, %p125;
-	@!%p126 bra $L163;
-	cvt.s64.s32 %rd509, %r202;
-	mul.lo.s64 %rd510, %rd509, %rd157;
-	mad.lo.s64 %rd511, %rd510, 4, %rd155;
-	atom.global.exch.b32 %r219, [%rd511], %r38;
+	setp.eq.s32 %p125, %r218, %r38;
+	mov.pred %p126, %p125;
+	not.pred %p127, %p126;
+	@!%p127 bra $L168;
+	cvt.s64.s32 %rd500, %r202;
+	mul.lo.s64 %rd501, %rd500, %rd157;
+	mad.lo.s64 %rd502, %rd501, 4, %rd155;
+	atom.global.exch.b32 %r219, [%rd502], %r38;
 	mov.b32 %r220, %r219;
-	setp.eq.s32 %p127, %r220, %r38;
-	mov.pred %p125, %p127;
-$L163:
-	@!%p125 bra $L165;
-	mov.b64 %rd512, %rd493;
-	mov.b64 %rd504, %rd512;
-	mov.pred %p123, 0;
-	bra.uni $L153;
-$L165:
-$L161:
-	mul.lo.s64 %rd513, %rd493, %rd174;
-	mad.lo.s64 %rd514, %rd513, 4, %rd172;
-	st.shared.s32 [%rd514+0], %r202;
-	add.s64 %rd515, %rd493, 1;
-	mov.b64 %rd516, %rd515;
-	mov.b64 %rd504, %rd516;
-	mov.pred %p123, 1;
-	bra.uni $L153;
-$L152:
-	bra.uni $L151;
-$L153:
-	mov.b64 %rd517, %rd504;
-	mov.pred %p128, %p123;
-	mov.b64 %rd449, %rd517;
-	mov.pred %p117, %p128;
-	@!%p117 bra $L167;
-	mov.b64 %rd518, %rd129;
+	setp.eq.s32 %p128, %r220, %r38;
+	mov.pred %p126, %p128;
+$L168:
+	@!%p126 bra $L170;
+	mov.b64 %rd503, %rd484;
+	mov.b64 %rd495, %rd503;
+	mov.pred %p124, 0;
+	bra.uni $L158;
+$L170:
+$L166:
+	mul.lo.s64 %rd504, %rd484, %rd174;
+	mad.lo.s64 %rd505, %rd504, 4, %rd172;
+	st.shared.s32 [%rd505+0], %r202;
+	add.s64 %rd506, %rd484, 1;
+	mov.b64 %rd507, %rd506;
+	mov.b64 %rd495, %rd507;
+	mov.pred %p124, 1;
+	bra.uni $L158;
+$L157:
+	bra.uni $L156;
+$L158:
+	mov.b64 %rd508, %rd495;
+	mov.pred %p129, %p124;
+	mov.b64 %rd440, %rd508;
+	mov.pred %p118, %p129;
+	@!%p118 bra $L172;
+	mov.b64 %rd509, %rd129;
 	mov.b32 %r221, %r189;
-	setp.lt.s64 %p129, %rd115, 64;
-	setp.le.s64 %p130, %rd159, 1;
-	or.pred %p131, %p129, %p130;
-	@!%p131 bra $L168;
+	mov.b64 %rd510, %rd115;
+	mov.b64 %rd511, %rd159;
+$L173:
+	setp.lt.s64 %p130, %rd510, 64;
+	setp.le.s64 %p131, %rd511, 1;
+	or.pred %p132, %p130, %p131;
+	@!%p132 bra $L177;
+	mov.b64 %rd512, 1;
+	bra.uni $L175;
+$L177:
+	mov.b64 %rd513, %rd511;
+	setp.ge.s64 %p133, %rd510, 4096;
+	@!%p133 bra $L179;
+	mul.lo.s64 %rd514, %rd513, 4;
+	mov.b64 %rd513, %rd514;
+$L179:
+	setp.ge.s64 %p134, %rd510, 65536;
+	@!%p134 bra $L181;
+	mul.lo.s64 %rd515, %rd513, 4;
+	mov.b64 %rd513, %rd515;
+$L181:
+	sub.s64 %rd516, %rd513, 1;
+	and.b64 %rd517, %rd510, %rd516;
+	setp.eq.s64 %p135, %rd517, 0;
+	@!%p135 bra $L183;
+	mov.b64 %rd512, %rd513;
+	bra.uni $L175;
+$L183:
+	mov.b64 %rd512, 0;
+	bra.uni $L175;
+$L174:
+	bra.uni $L173;
+$L175:
+	mov.b64 %rd518, %rd512;
+	setp.ne.s64 %p136, %rd518, 0;
+	@!%p136 bra $L185;
 	cvt.s64.s32 %rd519, %r221;
 	add.s64 %rd520, %rd519, 1;
 	mul.lo.s64 %rd521, %rd520, %rd132;
@@ -1460,742 +1492,710 @@ $L153:
 	ld.global.nc.s64 %rd528, [%rd527+0];
 	mov.b64 %rd529, %rd528;
 	sub.s64 %rd530, %rd524, %rd529;
-	add.s64 %rd531, %rd116, %rd530;
-	mov.b64 %rd116, %rd531;
-	bra.uni $L169;
-$L168:
-	mov.b64 %rd532, %rd159;
-	setp.ge.s64 %p132, %rd115, 4096;
-	@!%p132 bra $L171;
-	mul.lo.s64 %rd533, %rd532, 4;
-	mov.b64 %rd532, %rd533;
-$L171:
-	setp.ge.s64 %p133, %rd115, 65536;
-	@!%p133 bra $L173;
-	mul.lo.s64 %rd534, %rd532, 4;
-	mov.b64 %rd532, %rd534;
-$L173:
-	sub.s64 %rd535, %rd532, 1;
-	and.b64 %rd536, %rd115, %rd535;
-	setp.eq.s64 %p134, %rd536, 0;
-	@!%p134 bra $L175;
-	cvt.s64.s32 %rd537, %r221;
-	add.s64 %rd538, %rd537, 1;
-	mul.lo.s64 %rd539, %rd538, %rd132;
-	mad.lo.s64 %rd540, %rd539, 8, %rd130;
-	ld.global.nc.s64 %rd541, [%rd540+0];
-	mov.b64 %rd542, %rd541;
-	cvt.s64.s32 %rd543, %r221;
-	mul.lo.s64 %rd544, %rd543, %rd132;
-	mad.lo.s64 %rd545, %rd544, 8, %rd130;
-	ld.global.nc.s64 %rd546, [%rd545+0];
-	mov.b64 %rd547, %rd546;
-	sub.s64 %rd548, %rd542, %rd547;
-	mul.lo.s64 %rd549, %rd532, %rd548;
-	add.s64 %rd550, %rd116, %rd549;
-	mov.b64 %rd116, %rd550;
-$L175:
-$L169:
-	add.s64 %rd551, %rd115, 1;
-	mov.b64 %rd115, %rd551;
-$L167:
-$L150:
-	add.s64 %rd552, %rd445, 1;
-	mov.b64 %rd445, %rd552;
-	sub.s64 %rd553, %rd450, 1;
-	mov.b64 %rd450, %rd553;
-$L128:
-	bra.uni $L127;
-$L129:
-	mov.b64 %rd554, %rd449;
-$L176:
-	@!%p13 bra $L180;
-	bra.uni $L178;
-$L180:
-	// block scan
-	mov.b64 %rd555, %rd554;
-	mov.b32 %r222, %r3;
-$L181:
-	setp.hs.u32 %p135, %r222, 32;
-	@%p135 bra $L182;
-	mov.b64 {%r223, %r224}, %rd555;
-	shfl.sync.up.b32 %r225|%p136, %r223, %r222, 0, %r17;
-	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
-	mov.b64 %rd556, {%r225, %r226};
-	@!%p136 bra $L183;
-	add.s64 %rd557, %rd556, %rd555;
-	mov.b64 %rd555, %rd557;
-$L183:
-	shl.b32 %r222, %r222, 1;
-	bra.uni $L181;
-$L182:
-	mov.b64 {%r227, %r228}, %rd555;
-	shfl.sync.up.b32 %r229|%p137, %r227, %r3, 0, %r17;
-	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
-	mov.b64 %rd558, {%r229, %r230};
-	setp.lo.u32 %p138, %r3, 32;
-	and.pred %p139, %p137, %p138;
-	selp.b64 %rd559, %rd558, 0, %p139;
-	sub.u32 %r231, %r13, %r3;
-	setp.eq.u32 %p140, %r7, %r231;
-	@!%p140 bra $L184;
-	mul.wide.u32 %rd560, %r8, 16;
-	add.s64 %rd561, %rd1, %rd560;
-	st.shared.s64 [%rd561+0], %rd555;
-$L184:
-	bar.sync 0;
-	setp.eq.u32 %p141, %r8, 0;
-	@!%p141 bra $L185;
-	mov.b64 %rd562, 0;
-	setp.lo.u32 %p142, %r7, %r10;
-	@!%p142 bra $L186;
-	mul.wide.u32 %rd563, %r7, 16;
-	add.s64 %rd564, %rd1, %rd563;
-	ld.shared.s64 %rd565, [%rd564+0];
-	mov.b64 %rd562, %rd565;
-$L186:
-	mov.b64 {%r232, %r233}, %rd562;
-	shfl.sync.up.b32 %r234|%p143, %r232, 1, 0, %r17;
-	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
-	mov.b64 %rd566, {%r234, %r235};
-	@!%p143 bra $L187;
-	add.s64 %rd567, %rd566, %rd562;
-	mov.b64 %rd562, %rd567;
-$L187:
-	mov.b64 {%r236, %r237}, %rd562;
-	shfl.sync.up.b32 %r238|%p144, %r236, 2, 0, %r17;
-	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
-	mov.b64 %rd568, {%r238, %r239};
-	@!%p144 bra $L188;
-	add.s64 %rd569, %rd568, %rd562;
-	mov.b64 %rd562, %rd569;
-$L188:
-	mov.b64 {%r240, %r241}, %rd562;
-	shfl.sync.up.b32 %r242|%p145, %r240, 4, 0, %r17;
-	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
-	mov.b64 %rd570, {%r242, %r243};
-	@!%p145 bra $L189;
-	add.s64 %rd571, %rd570, %rd562;
-	mov.b64 %rd562, %rd571;
-$L189:
-	mov.b64 {%r244, %r245}, %rd562;
-	shfl.sync.up.b32 %r246|%p146, %r244, 8, 0, %r17;
-	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
-	mov.b64 %rd572, {%r246, %r247};
-	@!%p146 bra $L190;
-	add.s64 %rd573, %rd572, %rd562;
-	mov.b64 %rd562, %rd573;
-$L190:
-	mov.b64 {%r248, %r249}, %rd562;
-	shfl.sync.up.b32 %r250|%p147, %r248, 16, 0, %r17;
-	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
-	mov.b64 %rd574, {%r250, %r251};
-	@!%p147 bra $L191;
-	add.s64 %rd575, %rd574, %rd562;
-	mov.b64 %rd562, %rd575;
-$L191:
-	mov.b64 {%r252, %r253}, %rd562;
-	shfl.sync.up.b32 %r254|%p148, %r252, 1, 0, %r17;
-	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
-	mov.b64 %rd576, {%r254, %r255};
-	selp.b64 %rd577, %rd576, 0, %p148;
-	@!%p142 bra $L192;
-	mul.wide.u32 %rd578, %r7, 16;
-	add.s64 %rd579, %rd1, %rd578;
-	add.s64 %rd580, %rd579, 512;
-	st.shared.s64 [%rd580+0], %rd577;
-$L192:
-	sub.u32 %r256, %r10, 1;
-	setp.eq.u32 %p149, %r7, %r256;
-	@!%p149 bra $L193;
-	st.shared.s64 [%rd1+1024], %rd562;
-$L193:
+	mul.lo.s64 %rd531, %rd518, %rd530;
+	add.s64 %rd532, %rd116, %rd531;
+	mov.b64 %rd116, %rd532;
 $L185:
+	add.s64 %rd533, %rd115, 1;
+	mov.b64 %rd115, %rd533;
+$L172:
+$L155:
+	add.s64 %rd534, %rd436, 1;
+	mov.b64 %rd436, %rd534;
+	sub.s64 %rd535, %rd441, 1;
+	mov.b64 %rd441, %rd535;
+$L133:
+	bra.uni $L132;
+$L134:
+	mov.b64 %rd536, %rd440;
+$L186:
+	@!%p13 bra $L190;
+	bra.uni $L188;
+$L190:
+	// block scan
+	mov.b64 %rd537, %rd536;
+	mov.b32 %r222, %r3;
+$L191:
+	setp.hs.u32 %p137, %r222, 32;
+	@%p137 bra $L192;
+	mov.b64 {%r223, %r224}, %rd537;
+	shfl.sync.up.b32 %r225|%p138, %r223, %r222, 0, %r17;
+	shfl.sync.up.b32 %r226, %r224, %r222, 0, %r17;
+	mov.b64 %rd538, {%r225, %r226};
+	@!%p138 bra $L193;
+	add.s64 %rd539, %rd538, %rd537;
+	mov.b64 %rd537, %rd539;
+$L193:
+	shl.b32 %r222, %r222, 1;
+	bra.uni $L191;
+$L192:
+	mov.b64 {%r227, %r228}, %rd537;
+	shfl.sync.up.b32 %r229|%p139, %r227, %r3, 0, %r17;
+	shfl.sync.up.b32 %r230, %r228, %r3, 0, %r17;
+	mov.b64 %rd540, {%r229, %r230};
+	setp.lo.u32 %p140, %r3, 32;
+	and.pred %p141, %p139, %p140;
+	selp.b64 %rd541, %rd540, 0, %p141;
+	sub.u32 %r231, %r13, %r3;
+	setp.eq.u32 %p142, %r7, %r231;
+	@!%p142 bra $L194;
+	mul.wide.u32 %rd542, %r8, 16;
+	add.s64 %rd543, %rd1, %rd542;
+	st.shared.s64 [%rd543+0], %rd537;
+$L194:
 	bar.sync 0;
-	mul.wide.u32 %rd581, %r8, 16;
-	add.s64 %rd582, %rd1, %rd581;
-	add.s64 %rd583, %rd582, 512;
-	ld.shared.s64 %rd584, [%rd583+0];
-	add.s64 %rd585, %rd584, %rd559;
-	ld.shared.s64 %rd586, [%rd1+1024];
-	mov.b64 {%r257, %r258}, %rd585;
-	shfl.sync.idx.b32 %r259|%p150, %r257, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
-	mov.b64 %rd587, {%r259, %r260};
-	mov.b64 %rd588, %rd586;
-	mov.b64 %rd589, %rd587;
-	mov.b64 %rd590, %rd588;
-	mov.b64 %rd591, %rd589;
-	mov.b64 %rd592, %rd590;
-	mov.b64 %rd593, %rd591;
-	mov.b64 %rd594, %rd592;
-	mov.b64 %rd595, 0;
-	cvt.u64.u32 %rd596, %r2;
-	setp.eq.s64 %p151, %rd596, 0;
-	setp.gt.s64 %p152, %rd594, 0;
-	and.pred %p153, %p151, %p152;
-	@!%p153 bra $L195;
-	atom.global.add.u64 %rd597, [%rd149], %rd594;
-	mov.b64 %rd598, %rd597;
-	mov.b64 %rd595, %rd598;
-$L195:
-	cvt.u64.u32 %rd599, %r2;
-	setp.eq.s64 %p154, %rd599, 0;
-	setp.eq.u32 %p155, %r1, 0;
-	and.pred %p156, %p154, %p155;
-	bar.sync 0;
-	@!%p156 bra $L196;
-	st.shared.s64 [%rd1+1024], %rd595;
+	setp.eq.u32 %p143, %r8, 0;
+	@!%p143 bra $L195;
+	mov.b64 %rd544, 0;
+	setp.lo.u32 %p144, %r7, %r10;
+	@!%p144 bra $L196;
+	mul.wide.u32 %rd545, %r7, 16;
+	add.s64 %rd546, %rd1, %rd545;
+	ld.shared.s64 %rd547, [%rd546+0];
+	mov.b64 %rd544, %rd547;
 $L196:
-	bar.sync 0;
-	ld.shared.s64 %rd600, [%rd1+1024];
-	mov.b64 %rd601, %rd600;
-	mov.b64 %rd595, %rd601;
-	add.s64 %rd602, %rd595, %rd593;
-	mov.b64 %rd603, %rd602;
-	mov.b64 %rd604, 0;
+	mov.b64 {%r232, %r233}, %rd544;
+	shfl.sync.up.b32 %r234|%p145, %r232, 1, 0, %r17;
+	shfl.sync.up.b32 %r235, %r233, 1, 0, %r17;
+	mov.b64 %rd548, {%r234, %r235};
+	@!%p145 bra $L197;
+	add.s64 %rd549, %rd548, %rd544;
+	mov.b64 %rd544, %rd549;
 $L197:
-	setp.lt.s64 %p157, %rd604, %rd554;
-	not.pred %p158, %p157;
-	@!%p158 bra $L201;
-	bra.uni $L199;
-$L201:
-	mul.lo.s64 %rd605, %rd604, %rd174;
-	mad.lo.s64 %rd606, %rd605, 4, %rd172;
-	ld.shared.s32 %r261, [%rd606+0];
-	mov.b32 %r262, %r261;
-	add.s64 %rd607, %rd603, %rd604;
-	mul.lo.s64 %rd608, %rd607, %rd148;
-	mad.lo.s64 %rd609, %rd608, 4, %rd146;
-	st.global.s32 [%rd609+0], %r262;
+	mov.b64 {%r236, %r237}, %rd544;
+	shfl.sync.up.b32 %r238|%p146, %r236, 2, 0, %r17;
+	shfl.sync.up.b32 %r239, %r237, 2, 0, %r17;
+	mov.b64 %rd550, {%r238, %r239};
+	@!%p146 bra $L198;
+	add.s64 %rd551, %rd550, %rd544;
+	mov.b64 %rd544, %rd551;
 $L198:
-	add.s64 %rd610, %rd604, 1;
-	mov.b64 %rd604, %rd610;
-	bra.uni $L197;
+	mov.b64 {%r240, %r241}, %rd544;
+	shfl.sync.up.b32 %r242|%p147, %r240, 4, 0, %r17;
+	shfl.sync.up.b32 %r243, %r241, 4, 0, %r17;
+	mov.b64 %rd552, {%r242, %r243};
+	@!%p147 bra $L199;
+	add.s64 %rd553, %rd552, %rd544;
+	mov.b64 %rd544, %rd553;
 $L199:
-	bra.uni $L178;
-$L177:
-	bra.uni $L176;
-$L178:
-	mov.b64 %rd611, 0;
-	setp.lt.s64 %p159, %rd445, %rd446;
-	setp.lt.s64 %p160, %rd444, %rd181;
-	or.pred %p161, %p159, %p160;
-	@!%p161 bra $L203;
-	mov.b64 %rd611, 1;
+	mov.b64 {%r244, %r245}, %rd544;
+	shfl.sync.up.b32 %r246|%p148, %r244, 8, 0, %r17;
+	shfl.sync.up.b32 %r247, %r245, 8, 0, %r17;
+	mov.b64 %rd554, {%r246, %r247};
+	@!%p148 bra $L200;
+	add.s64 %rd555, %rd554, %rd544;
+	mov.b64 %rd544, %rd555;
+$L200:
+	mov.b64 {%r248, %r249}, %rd544;
+	shfl.sync.up.b32 %r250|%p149, %r248, 16, 0, %r17;
+	shfl.sync.up.b32 %r251, %r249, 16, 0, %r17;
+	mov.b64 %rd556, {%r250, %r251};
+	@!%p149 bra $L201;
+	add.s64 %rd557, %rd556, %rd544;
+	mov.b64 %rd544, %rd557;
+$L201:
+	mov.b64 {%r252, %r253}, %rd544;
+	shfl.sync.up.b32 %r254|%p150, %r252, 1, 0, %r17;
+	shfl.sync.up.b32 %r255, %r253, 1, 0, %r17;
+	mov.b64 %rd558, {%r254, %r255};
+	selp.b64 %rd559, %rd558, 0, %p150;
+	@!%p144 bra $L202;
+	mul.wide.u32 %rd560, %r7, 16;
+	add.s64 %rd561, %rd1, %rd560;
+	add.s64 %rd562, %rd561, 512;
+	st.shared.s64 [%rd562+0], %rd559;
+$L202:
+	sub.u32 %r256, %r10, 1;
+	setp.eq.u32 %p151, %r7, %r256;
+	@!%p151 bra $L203;
+	st.shared.s64 [%rd1+1024], %rd544;
 $L203:
-	mov.b64 %rd612, %rd611;
+$L195:
+	bar.sync 0;
+	mul.wide.u32 %rd563, %r8, 16;
+	add.s64 %rd564, %rd1, %rd563;
+	add.s64 %rd565, %rd564, 512;
+	ld.shared.s64 %rd566, [%rd565+0];
+	add.s64 %rd567, %rd566, %rd541;
+	ld.shared.s64 %rd568, [%rd1+1024];
+	mov.b64 {%r257, %r258}, %rd567;
+	shfl.sync.idx.b32 %r259|%p152, %r257, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r260, %r258, 0, %r22, %r17;
+	mov.b64 %rd569, {%r259, %r260};
+	mov.b64 %rd570, %rd568;
+	mov.b64 %rd571, %rd569;
+	mov.b64 %rd572, %rd570;
+	mov.b64 %rd573, %rd571;
+	mov.b64 %rd574, %rd572;
+	mov.b64 %rd575, %rd573;
+	mov.b64 %rd576, %rd574;
+	mov.b64 %rd577, 0;
+	cvt.u64.u32 %rd578, %r2;
+	setp.eq.s64 %p153, %rd578, 0;
+	setp.gt.s64 %p154, %rd576, 0;
+	and.pred %p155, %p153, %p154;
+	@!%p155 bra $L205;
+	atom.global.add.u64 %rd579, [%rd149], %rd576;
+	mov.b64 %rd580, %rd579;
+	mov.b64 %rd577, %rd580;
+$L205:
+	cvt.u64.u32 %rd581, %r2;
+	setp.eq.s64 %p156, %rd581, 0;
+	setp.eq.u32 %p157, %r1, 0;
+	and.pred %p158, %p156, %p157;
+	bar.sync 0;
+	@!%p158 bra $L206;
+	st.shared.s64 [%rd1+1024], %rd577;
+$L206:
+	bar.sync 0;
+	ld.shared.s64 %rd582, [%rd1+1024];
+	mov.b64 %rd583, %rd582;
+	mov.b64 %rd577, %rd583;
+	add.s64 %rd584, %rd577, %rd575;
+	mov.b64 %rd585, %rd584;
+	mov.b64 %rd586, 0;
+$L207:
+	setp.lt.s64 %p159, %rd586, %rd536;
+	not.pred %p160, %p159;
+	@!%p160 bra $L211;
+	bra.uni $L209;
+$L211:
+	mul.lo.s64 %rd587, %rd586, %rd174;
+	mad.lo.s64 %rd588, %rd587, 4, %rd172;
+	ld.shared.s32 %r261, [%rd588+0];
+	mov.b32 %r262, %r261;
+	add.s64 %rd589, %rd585, %rd586;
+	mul.lo.s64 %rd590, %rd589, %rd148;
+	mad.lo.s64 %rd591, %rd590, 4, %rd146;
+	st.global.s32 [%rd591+0], %r262;
+$L208:
+	add.s64 %rd592, %rd586, 1;
+	mov.b64 %rd586, %rd592;
+	bra.uni $L207;
+$L209:
+	bra.uni $L188;
+$L187:
+	bra.uni $L186;
+$L188:
+	mov.b64 %rd593, 0;
+	setp.lt.s64 %p161, %rd436, %rd437;
+	setp.lt.s64 %p162, %rd435, %rd181;
+	or.pred %p163, %p161, %p162;
+	@!%p163 bra $L213;
+	mov.b64 %rd593, 1;
+$L213:
+	mov.b64 %rd594, %rd593;
 	// block reduction
 	sub.u32 %r263, %r13, 1;
 	mov.b32 %r264, %r3;
-$L204:
-	setp.hs.u32 %p162, %r264, 32;
-	@%p162 bra $L205;
-	mov.b64 {%r265, %r266}, %rd612;
-	shfl.sync.down.b32 %r267|%p163, %r265, %r264, %r263, %r17;
-	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
-	mov.b64 %rd613, {%r267, %r268};
-	@!%p163 bra $L206;
-	max.s64 %rd614, %rd612, %rd613;
-	mov.b64 %rd612, %rd614;
-$L206:
-	shl.b32 %r264, %r264, 1;
-	bra.uni $L204;
-$L205:
-	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L207;
-	mul.wide.u32 %rd615, %r8, 16;
-	add.s64 %rd616, %rd1, %rd615;
-	st.shared.s64 [%rd616+0], %rd612;
-$L207:
-	bar.sync 0;
-	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L208;
-	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L209;
-	mul.wide.u32 %rd617, %r7, 16;
-	add.s64 %rd618, %rd1, %rd617;
-	ld.shared.s64 %rd619, [%rd618+0];
-	mov.b64 %rd612, %rd619;
-$L209:
-	sub.u32 %r269, %r10, 1;
-	mov.b64 {%r270, %r271}, %rd612;
-	shfl.sync.down.b32 %r272|%p167, %r270, 1, %r269, %r17;
-	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
-	mov.b64 %rd620, {%r272, %r273};
-	@!%p167 bra $L210;
-	max.s64 %rd621, %rd612, %rd620;
-	mov.b64 %rd612, %rd621;
-$L210:
-	mov.b64 {%r274, %r275}, %rd612;
-	shfl.sync.down.b32 %r276|%p168, %r274, 2, %r269, %r17;
-	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
-	mov.b64 %rd622, {%r276, %r277};
-	@!%p168 bra $L211;
-	max.s64 %rd623, %rd612, %rd622;
-	mov.b64 %rd612, %rd623;
-$L211:
-	mov.b64 {%r278, %r279}, %rd612;
-	shfl.sync.down.b32 %r280|%p169, %r278, 4, %r269, %r17;
-	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
-	mov.b64 %rd624, {%r280, %r281};
-	@!%p169 bra $L212;
-	max.s64 %rd625, %rd612, %rd624;
-	mov.b64 %rd612, %rd625;
-$L212:
-	mov.b64 {%r282, %r283}, %rd612;
-	shfl.sync.down.b32 %r284|%p170, %r282, 8, %r269, %r17;
-	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
-	mov.b64 %rd626, {%r284, %r285};
-	@!%p170 bra $L213;
-	max.s64 %rd627, %rd612, %rd626;
-	mov.b64 %rd612, %rd627;
-$L213:
-	mov.b64 {%r286, %r287}, %rd612;
-	shfl.sync.down.b32 %r288|%p171, %r286, 16, %r269, %r17;
-	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
-	mov.b64 %rd628, {%r288, %r289};
-	@!%p171 bra $L214;
-	max.s64 %rd629, %rd612, %rd628;
-	mov.b64 %rd612, %rd629;
 $L214:
-	@!%p164 bra $L215;
-	st.shared.s64 [%rd1+1024], %rd612;
+	setp.hs.u32 %p164, %r264, 32;
+	@%p164 bra $L215;
+	mov.b64 {%r265, %r266}, %rd594;
+	shfl.sync.down.b32 %r267|%p165, %r265, %r264, %r263, %r17;
+	shfl.sync.down.b32 %r268, %r266, %r264, %r263, %r17;
+	mov.b64 %rd595, {%r267, %r268};
+	@!%p165 bra $L216;
+	max.s64 %rd596, %rd594, %rd595;
+	mov.b64 %rd594, %rd596;
+$L216:
+	shl.b32 %r264, %r264, 1;
+	bra.uni $L214;
 $L215:
-$L208:
-	bar.sync 0;
-	ld.shared.s64 %rd630, [%rd1+1024];
-	mov.b64 %rd612, %rd630;
-	mov.b64 %rd631, %rd612;
-	setp.eq.s64 %p172, %rd631, 0;
-	@!%p172 bra $L217;
-	bra.uni $L126;
+	setp.eq.u32 %p166, %r7, 0;
+	@!%p166 bra $L217;
+	mul.wide.u32 %rd597, %r8, 16;
+	add.s64 %rd598, %rd1, %rd597;
+	st.shared.s64 [%rd598+0], %rd594;
 $L217:
-$L125:
-	bra.uni $L124;
-$L126:
+	bar.sync 0;
+	setp.eq.u32 %p167, %r8, 0;
+	@!%p167 bra $L218;
+	setp.lo.u32 %p168, %r7, %r10;
+	@!%p168 bra $L219;
+	mul.wide.u32 %rd599, %r7, 16;
+	add.s64 %rd600, %rd1, %rd599;
+	ld.shared.s64 %rd601, [%rd600+0];
+	mov.b64 %rd594, %rd601;
+$L219:
+	sub.u32 %r269, %r10, 1;
+	mov.b64 {%r270, %r271}, %rd594;
+	shfl.sync.down.b32 %r272|%p169, %r270, 1, %r269, %r17;
+	shfl.sync.down.b32 %r273, %r271, 1, %r269, %r17;
+	mov.b64 %rd602, {%r272, %r273};
+	@!%p169 bra $L220;
+	max.s64 %rd603, %rd594, %rd602;
+	mov.b64 %rd594, %rd603;
+$L220:
+	mov.b64 {%r274, %r275}, %rd594;
+	shfl.sync.down.b32 %r276|%p170, %r274, 2, %r269, %r17;
+	shfl.sync.down.b32 %r277, %r275, 2, %r269, %r17;
+	mov.b64 %rd604, {%r276, %r277};
+	@!%p170 bra $L221;
+	max.s64 %rd605, %rd594, %rd604;
+	mov.b64 %rd594, %rd605;
+$L221:
+	mov.b64 {%r278, %r279}, %rd594;
+	shfl.sync.down.b32 %r280|%p171, %r278, 4, %r269, %r17;
+	shfl.sync.down.b32 %r281, %r279, 4, %r269, %r17;
+	mov.b64 %rd606, {%r280, %r281};
+	@!%p171 bra $L222;
+	max.s64 %rd607, %rd594, %rd606;
+	mov.b64 %rd594, %rd607;
+$L222:
+	mov.b64 {%r282, %r283}, %rd594;
+	shfl.sync.down.b32 %r284|%p172, %r282, 8, %r269, %r17;
+	shfl.sync.down.b32 %r285, %r283, 8, %r269, %r17;
+	mov.b64 %rd608, {%r284, %r285};
+	@!%p172 bra $L223;
+	max.s64 %rd609, %rd594, %rd608;
+	mov.b64 %rd594, %rd609;
+$L223:
+	mov.b64 {%r286, %r287}, %rd594;
+	shfl.sync.down.b32 %r288|%p173, %r286, 16, %r269, %r17;
+	shfl.sync.down.b32 %r289, %r287, 16, %r269, %r17;
+	mov.b64 %rd610, {%r288, %r289};
+	@!%p173 bra $L224;
+	max.s64 %rd611, %rd594, %rd610;
+	mov.b64 %rd594, %rd611;
+$L224:
+	@!%p166 bra $L225;
+	st.shared.s64 [%rd1+1024], %rd594;
+$L225:
+$L218:
+	bar.sync 0;
+	ld.shared.s64 %rd612, [%rd1+1024];
+	mov.b64 %rd594, %rd612;
+	mov.b64 %rd613, %rd594;
+	setp.eq.s64 %p174, %rd613, 0;
+	@!%p174 bra $L227;
+	bra.uni $L131;
+$L227:
+$L130:
+	bra.uni $L129;
+$L131:
 $L7:
 	bar.sync 0;
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd632, %rd115;
-	mov.b64 %rd633, %rd116;
+	mov.b64 %rd614, %rd115;
+	mov.b64 %rd615, %rd116;
 	// block reduction
 	mov.b32 %r290, 1;
 	sub.u32 %r291, %r13, 1;
 	mov.b32 %r292, %r3;
-$L218:
-	setp.hs.u32 %p173, %r292, 32;
-	@%p173 bra $L219;
-	mov.b64 {%r293, %r294}, %rd632;
-	shfl.sync.down.b32 %r295|%p174, %r293, %r292, %r291, %r17;
+$L228:
+	setp.hs.u32 %p175, %r292, 32;
+	@%p175 bra $L229;
+	mov.b64 {%r293, %r294}, %rd614;
+	shfl.sync.down.b32 %r295|%p176, %r293, %r292, %r291, %r17;
 	shfl.sync.down.b32 %r296, %r294, %r292, %r291, %r17;
-	mov.b64 %rd634, {%r295, %r296};
-	mov.b64 {%r297, %r298}, %rd633;
+	mov.b64 %rd616, {%r295, %r296};
+	mov.b64 {%r297, %r298}, %rd615;
 	shfl.sync.down.b32 %r299, %r297, %r292, %r291, %r17;
 	shfl.sync.down.b32 %r300, %r298, %r292, %r291, %r17;
-	mov.b64 %rd635, {%r299, %r300};
-	@!%p174 bra $L220;
-	setp.ne.u32 %p175, %r18, 9;
-	@%p175 bra.uni $L222;
-	setp.lt.s64 %p176, %rd634, %rd632;
-	setp.eq.s64 %p177, %rd634, %rd632;
-	setp.lt.s64 %p178, %rd635, %rd633;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd636, %rd634, %rd632, %p180;
-	selp.b64 %rd637, %rd635, %rd633, %p180;
-	mov.b64 %rd632, %rd636;
-	mov.b64 %rd633, %rd637;
-	bra.uni $L221;
-$L222:
-	setp.ne.u32 %p181, %r18, 10;
-	@%p181 bra.uni $L223;
-	setp.gt.s64 %p182, %rd634, %rd632;
-	setp.eq.s64 %p183, %rd634, %rd632;
-	setp.lt.s64 %p184, %rd635, %rd633;
-	and.pred %p185, %p183, %p184;
-	or.pred %p186, %p182, %p185;
-	selp.b64 %rd638, %rd634, %rd632, %p186;
-	selp.b64 %rd639, %rd635, %rd633, %p186;
-	mov.b64 %rd632, %rd638;
-	mov.b64 %rd633, %rd639;
-	bra.uni $L221;
-$L223:
-	mov.b64 %rd640, %rd632;
-	mov.b64 %rd641, %rd633;
-	mov.b64 %rd642, %rd634;
-	mov.b64 %rd643, %rd635;
-	mov.b64 %rd644, %rd640;
-	mov.b64 %rd645, %rd641;
-	mov.b64 %rd646, %rd642;
-	mov.b64 %rd647, %rd643;
-	mov.b64 %rd648, %rd646;
-	mov.b64 %rd649, %rd647;
-	add.s64 %rd650, %rd644, %rd648;
-	mov.b64 %rd644, %rd650;
-	add.s64 %rd651, %rd645, %rd649;
-	mov.b64 %rd645, %rd651;
-$L224:
-	mov.b64 %rd632, %rd644;
-	mov.b64 %rd633, %rd645;
-$L221:
-$L220:
-	shl.b32 %r292, %r292, 1;
-	bra.uni $L218;
-$L219:
-	setp.eq.u32 %p187, %r7, 0;
-	@!%p187 bra $L225;
-	mul.wide.u32 %rd652, %r8, 16;
-	add.s64 %rd653, %rd1, %rd652;
-	st.shared.s64 [%rd653+0], %rd632;
-	st.shared.s64 [%rd653+8], %rd633;
-$L225:
-	bar.sync 0;
-	setp.eq.u32 %p188, %r8, 0;
-	@!%p188 bra $L226;
-	setp.lo.u32 %p189, %r7, %r10;
-	@!%p189 bra $L227;
-	mul.wide.u32 %rd654, %r7, 16;
-	add.s64 %rd655, %rd1, %rd654;
-	ld.shared.s64 %rd656, [%rd655+0];
-	ld.shared.s64 %rd657, [%rd655+8];
-	mov.b64 %rd632, %rd656;
-	mov.b64 %rd633, %rd657;
-$L227:
-	sub.u32 %r301, %r10, 1;
-	mov.b32 %r302, %r290;
-$L228:
-	setp.hs.u32 %p190, %r302, 32;
-	@%p190 bra $L229;
-	mov.b64 {%r303, %r304}, %rd632;
-	shfl.sync.down.b32 %r305|%p191, %r303, %r302, %r301, %r17;
-	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
-	mov.b64 %rd658, {%r305, %r306};
-	mov.b64 {%r307, %r308}, %rd633;
-	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
-	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
-	mov.b64 %rd659, {%r309, %r310};
-	@!%p191 bra $L230;
-	setp.ne.u32 %p192, %r18, 9;
-	@%p192 bra.uni $L232;
-	setp.lt.s64 %p193, %rd658, %rd632;
-	setp.eq.s64 %p194, %rd658, %rd632;
-	setp.lt.s64 %p195, %rd659, %rd633;
-	and.pred %p196, %p194, %p195;
-	or.pred %p197, %p193, %p196;
-	selp.b64 %rd660, %rd658, %rd632, %p197;
-	selp.b64 %rd661, %rd659, %rd633, %p197;
-	mov.b64 %rd632, %rd660;
-	mov.b64 %rd633, %rd661;
+	mov.b64 %rd617, {%r299, %r300};
+	@!%p176 bra $L230;
+	setp.ne.u32 %p177, %r18, 9;
+	@%p177 bra.uni $L232;
+	setp.lt.s64 %p178, %rd616, %rd614;
+	setp.eq.s64 %p179, %rd616, %rd614;
+	setp.lt.s64 %p180, %rd617, %rd615;
+	and.pred %p181, %p179, %p180;
+	or.pred %p182, %p178, %p181;
+	selp.b64 %rd618, %rd616, %rd614, %p182;
+	selp.b64 %rd619, %rd617, %rd615, %p182;
+	mov.b64 %rd614, %rd618;
+	mov.b64 %rd615, %rd619;
 	bra.uni $L231;
 $L232:
-	setp.ne.u32 %p198, %r18, 10;
-	@%p198 bra.uni $L233;
-	setp.gt.s64 %p199, %rd658, %rd632;
-	setp.eq.s64 %p200, %rd658, %rd632;
-	setp.lt.s64 %p201, %rd659, %rd633;
-	and.pred %p202, %p200, %p201;
-	or.pred %p203, %p199, %p202;
-	selp.b64 %rd662, %rd658, %rd632, %p203;
-	selp.b64 %rd663, %rd659, %rd633, %p203;
-	mov.b64 %rd632, %rd662;
-	mov.b64 %rd633, %rd663;
+	setp.ne.u32 %p183, %r18, 10;
+	@%p183 bra.uni $L233;
+	setp.gt.s64 %p184, %rd616, %rd614;
+	setp.eq.s64 %p185, %rd616, %rd614;
+	setp.lt.s64 %p186, %rd617, %rd615;
+	and.pred %p187, %p185, %p186;
+	or.pred %p188, %p184, %p187;
+	selp.b64 %rd620, %rd616, %rd614, %p188;
+	selp.b64 %rd621, %rd617, %rd615, %p188;
+	mov.b64 %rd614, %rd620;
+	mov.b64 %rd615, %rd621;
 	bra.uni $L231;
 $L233:
-	mov.b64 %rd664, %rd632;
-	mov.b64 %rd665, %rd633;
-	mov.b64 %rd666, %rd658;
-	mov.b64 %rd667, %rd659;
-	mov.b64 %rd644, %rd664;
-	mov.b64 %rd645, %rd665;
-	mov.b64 %rd646, %rd666;
-	mov.b64 %rd647, %rd667;
-	mov.b64 %rd648, %rd646;
-	mov.b64 %rd649, %rd647;
-	add.s64 %rd668, %rd644, %rd648;
-	mov.b64 %rd644, %rd668;
-	add.s64 %rd669, %rd645, %rd649;
-	mov.b64 %rd645, %rd669;
+	mov.b64 %rd622, %rd614;
+	mov.b64 %rd623, %rd615;
+	mov.b64 %rd624, %rd616;
+	mov.b64 %rd625, %rd617;
+	mov.b64 %rd626, %rd622;
+	mov.b64 %rd627, %rd623;
+	mov.b64 %rd628, %rd624;
+	mov.b64 %rd629, %rd625;
+	mov.b64 %rd630, %rd628;
+	mov.b64 %rd631, %rd629;
+	add.s64 %rd632, %rd626, %rd630;
+	mov.b64 %rd626, %rd632;
+	add.s64 %rd633, %rd627, %rd631;
+	mov.b64 %rd627, %rd633;
 $L234:
-	mov.b64 %rd632, %rd644;
-	mov.b64 %rd633, %rd645;
+	mov.b64 %rd614, %rd626;
+	mov.b64 %rd615, %rd627;
 $L231:
 $L230:
-	shl.b32 %r302, %r302, 1;
+	shl.b32 %r292, %r292, 1;
 	bra.uni $L228;
 $L229:
-$L226:
-	mul.wide.u32 %rd670, %r29, 16;
-	add.s64 %rd671, %rd11, %rd670;
-	setp.eq.u32 %p204, %r5, 0;
-	@!%p204 bra $L235;
-	st.global.s64 [%rd671+0], %rd632;
-	st.global.s64 [%rd671+8], %rd633;
+	setp.eq.u32 %p189, %r7, 0;
+	@!%p189 bra $L235;
+	mul.wide.u32 %rd634, %r8, 16;
+	add.s64 %rd635, %rd1, %rd634;
+	st.shared.s64 [%rd635+0], %rd614;
+	st.shared.s64 [%rd635+8], %rd615;
 $L235:
+	bar.sync 0;
+	setp.eq.u32 %p190, %r8, 0;
+	@!%p190 bra $L236;
+	setp.lo.u32 %p191, %r7, %r10;
+	@!%p191 bra $L237;
+	mul.wide.u32 %rd636, %r7, 16;
+	add.s64 %rd637, %rd1, %rd636;
+	ld.shared.s64 %rd638, [%rd637+0];
+	ld.shared.s64 %rd639, [%rd637+8];
+	mov.b64 %rd614, %rd638;
+	mov.b64 %rd615, %rd639;
+$L237:
+	sub.u32 %r301, %r10, 1;
+	mov.b32 %r302, %r290;
+$L238:
+	setp.hs.u32 %p192, %r302, 32;
+	@%p192 bra $L239;
+	mov.b64 {%r303, %r304}, %rd614;
+	shfl.sync.down.b32 %r305|%p193, %r303, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r306, %r304, %r302, %r301, %r17;
+	mov.b64 %rd640, {%r305, %r306};
+	mov.b64 {%r307, %r308}, %rd615;
+	shfl.sync.down.b32 %r309, %r307, %r302, %r301, %r17;
+	shfl.sync.down.b32 %r310, %r308, %r302, %r301, %r17;
+	mov.b64 %rd641, {%r309, %r310};
+	@!%p193 bra $L240;
+	setp.ne.u32 %p194, %r18, 9;
+	@%p194 bra.uni $L242;
+	setp.lt.s64 %p195, %rd640, %rd614;
+	setp.eq.s64 %p196, %rd640, %rd614;
+	setp.lt.s64 %p197, %rd641, %rd615;
+	and.pred %p198, %p196, %p197;
+	or.pred %p199, %p195, %p198;
+	selp.b64 %rd642, %rd640, %rd614, %p199;
+	selp.b64 %rd643, %rd641, %rd615, %p199;
+	mov.b64 %rd614, %rd642;
+	mov.b64 %rd615, %rd643;
+	bra.uni $L241;
+$L242:
+	setp.ne.u32 %p200, %r18, 10;
+	@%p200 bra.uni $L243;
+	setp.gt.s64 %p201, %rd640, %rd614;
+	setp.eq.s64 %p202, %rd640, %rd614;
+	setp.lt.s64 %p203, %rd641, %rd615;
+	and.pred %p204, %p202, %p203;
+	or.pred %p205, %p201, %p204;
+	selp.b64 %rd644, %rd640, %rd614, %p205;
+	selp.b64 %rd645, %rd641, %rd615, %p205;
+	mov.b64 %rd614, %rd644;
+	mov.b64 %rd615, %rd645;
+	bra.uni $L241;
+$L243:
+	mov.b64 %rd646, %rd614;
+	mov.b64 %rd647, %rd615;
+	mov.b64 %rd648, %rd640;
+	mov.b64 %rd649, %rd641;
+	mov.b64 %rd626, %rd646;
+	mov.b64 %rd627, %rd647;
+	mov.b64 %rd628, %rd648;
+	mov.b64 %rd629, %rd649;
+	mov.b64 %rd630, %rd628;
+	mov.b64 %rd631, %rd629;
+	add.s64 %rd650, %rd626, %rd630;
+	mov.b64 %rd626, %rd650;
+	add.s64 %rd651, %rd627, %rd631;
+	mov.b64 %rd627, %rd651;
+$L244:
+	mov.b64 %rd614, %rd626;
+	mov.b64 %rd615, %rd627;
+$L241:
+$L240:
+	shl.b32 %r302, %r302, 1;
+	bra.uni $L238;
+$L239:
+$L236:
+	mul.wide.u32 %rd652, %r29, 16;
+	add.s64 %rd653, %rd11, %rd652;
+	setp.eq.u32 %p206, %r5, 0;
+	@!%p206 bra $L245;
+	st.global.s64 [%rd653+0], %rd614;
+	st.global.s64 [%rd653+8], %rd615;
+$L245:
 	// the last block combines the partials
-	setp.eq.u32 %p205, %r5, 0;
-	@!%p205 bra $L236;
+	setp.eq.u32 %p207, %r5, 0;
+	@!%p207 bra $L246;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r311, [gk_reduce_done], 1;
 	sub.u32 %r312, %r30, 1;
-	setp.eq.u32 %p206, %r311, %r312;
+	setp.eq.u32 %p208, %r311, %r312;
 	fence.acq_rel.gpu;
-	selp.b32 %r313, 1, 0, %p206;
+	selp.b32 %r313, 1, 0, %p208;
 	st.shared.u32 [%rd1+1024], %r313;
-$L236:
+$L246:
 	bar.sync 0;
 	ld.shared.u32 %r314, [%rd1+1024];
-	setp.ne.u32 %p207, %r314, 0;
-	@!%p207 bra $L237;
-	cvt.u64.u32 %rd674, %r30;
-	cvt.u64.u32 %rd675, %r5;
-	cvt.u64.u32 %rd676, %r6;
-	setp.ne.u32 %p208, %r18, 9;
-	@%p208 bra.uni $L239;
-	mov.b64 %rd672, 9223372036854775807;
-	mov.b64 %rd673, 9223372036854775807;
-	mov.b64 %rd677, %rd675;
-$L240:
-	setp.ge.s64 %p209, %rd677, %rd674;
-	@%p209 bra $L241;
-	mad.lo.s64 %rd678, %rd677, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd679, [%rd678+0];
-	ld.relaxed.gpu.global.s64 %rd680, [%rd678+8];
-	setp.lt.s64 %p210, %rd679, %rd672;
-	setp.eq.s64 %p211, %rd679, %rd672;
-	setp.lt.s64 %p212, %rd680, %rd673;
-	and.pred %p213, %p211, %p212;
-	or.pred %p214, %p210, %p213;
-	selp.b64 %rd681, %rd679, %rd672, %p214;
-	selp.b64 %rd682, %rd680, %rd673, %p214;
-	mov.b64 %rd672, %rd681;
-	mov.b64 %rd673, %rd682;
-	add.s64 %rd677, %rd677, %rd676;
-	bra.uni $L240;
-$L241:
-	bra.uni $L238;
-$L239:
-	setp.ne.u32 %p215, %r18, 10;
-	@%p215 bra.uni $L242;
-	mov.b64 %rd672, -9223372036854775808;
-	mov.b64 %rd673, 9223372036854775807;
-	mov.b64 %rd683, %rd675;
-$L243:
-	setp.ge.s64 %p216, %rd683, %rd674;
-	@%p216 bra $L244;
-	mad.lo.s64 %rd684, %rd683, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd685, [%rd684+0];
-	ld.relaxed.gpu.global.s64 %rd686, [%rd684+8];
-	setp.gt.s64 %p217, %rd685, %rd672;
-	setp.eq.s64 %p218, %rd685, %rd672;
-	setp.lt.s64 %p219, %rd686, %rd673;
-	and.pred %p220, %p218, %p219;
-	or.pred %p221, %p217, %p220;
-	selp.b64 %rd687, %rd685, %rd672, %p221;
-	selp.b64 %rd688, %rd686, %rd673, %p221;
-	mov.b64 %rd672, %rd687;
-	mov.b64 %rd673, %rd688;
-	add.s64 %rd683, %rd683, %rd676;
-	bra.uni $L243;
-$L244:
-	bra.uni $L238;
-$L242:
+	setp.ne.u32 %p209, %r314, 0;
+	@!%p209 bra $L247;
+	cvt.u64.u32 %rd656, %r30;
+	cvt.u64.u32 %rd657, %r5;
+	cvt.u64.u32 %rd658, %r6;
+	setp.ne.u32 %p210, %r18, 9;
+	@%p210 bra.uni $L249;
+	mov.b64 %rd654, 9223372036854775807;
+	mov.b64 %rd655, 9223372036854775807;
+	mov.b64 %rd659, %rd657;
+$L250:
+	setp.ge.s64 %p211, %rd659, %rd656;
+	@%p211 bra $L251;
+	mad.lo.s64 %rd660, %rd659, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd661, [%rd660+0];
+	ld.relaxed.gpu.global.s64 %rd662, [%rd660+8];
+	setp.lt.s64 %p212, %rd661, %rd654;
+	setp.eq.s64 %p213, %rd661, %rd654;
+	setp.lt.s64 %p214, %rd662, %rd655;
+	and.pred %p215, %p213, %p214;
+	or.pred %p216, %p212, %p215;
+	selp.b64 %rd663, %rd661, %rd654, %p216;
+	selp.b64 %rd664, %rd662, %rd655, %p216;
+	mov.b64 %rd654, %rd663;
+	mov.b64 %rd655, %rd664;
+	add.s64 %rd659, %rd659, %rd658;
+	bra.uni $L250;
+$L251:
+	bra.uni $L248;
+$L249:
+	setp.ne.u32 %p217, %r18, 10;
+	@%p217 bra.uni $L252;
+	mov.b64 %rd654, -9223372036854775808;
+	mov.b64 %rd655, 9223372036854775807;
+	mov.b64 %rd665, %rd657;
+$L253:
+	setp.ge.s64 %p218, %rd665, %rd656;
+	@%p218 bra $L254;
+	mad.lo.s64 %rd666, %rd665, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd667, [%rd666+0];
+	ld.relaxed.gpu.global.s64 %rd668, [%rd666+8];
+	setp.gt.s64 %p219, %rd667, %rd654;
+	setp.eq.s64 %p220, %rd667, %rd654;
+	setp.lt.s64 %p221, %rd668, %rd655;
+	and.pred %p222, %p220, %p221;
+	or.pred %p223, %p219, %p222;
+	selp.b64 %rd669, %rd667, %rd654, %p223;
+	selp.b64 %rd670, %rd668, %rd655, %p223;
+	mov.b64 %rd654, %rd669;
+	mov.b64 %rd655, %rd670;
+	add.s64 %rd665, %rd665, %rd658;
+	bra.uni $L253;
+$L254:
+	bra.uni $L248;
+$L252:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L245:
-	mov.b64 %rd689, %rd119;
-	mov.b64 %rd690, %rd120;
-	mov.b64 %rd672, %rd689;
-	mov.b64 %rd673, %rd690;
-	mov.b64 %rd691, %rd675;
-$L246:
-	setp.ge.s64 %p222, %rd691, %rd674;
-	@%p222 bra $L247;
-	mad.lo.s64 %rd692, %rd691, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd693, [%rd692+0];
-	ld.relaxed.gpu.global.s64 %rd694, [%rd692+8];
-	mov.b64 %rd695, %rd672;
-	mov.b64 %rd696, %rd673;
-	mov.b64 %rd697, %rd693;
-	mov.b64 %rd698, %rd694;
-	mov.b64 %rd644, %rd695;
-	mov.b64 %rd645, %rd696;
-	mov.b64 %rd646, %rd697;
-	mov.b64 %rd647, %rd698;
-	mov.b64 %rd648, %rd646;
-	mov.b64 %rd649, %rd647;
-	add.s64 %rd699, %rd644, %rd648;
-	mov.b64 %rd644, %rd699;
-	add.s64 %rd700, %rd645, %rd649;
-	mov.b64 %rd645, %rd700;
+$L255:
+	mov.b64 %rd671, %rd119;
+	mov.b64 %rd672, %rd120;
+	mov.b64 %rd654, %rd671;
+	mov.b64 %rd655, %rd672;
+	mov.b64 %rd673, %rd657;
+$L256:
+	setp.ge.s64 %p224, %rd673, %rd656;
+	@%p224 bra $L257;
+	mad.lo.s64 %rd674, %rd673, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd675, [%rd674+0];
+	ld.relaxed.gpu.global.s64 %rd676, [%rd674+8];
+	mov.b64 %rd677, %rd654;
+	mov.b64 %rd678, %rd655;
+	mov.b64 %rd679, %rd675;
+	mov.b64 %rd680, %rd676;
+	mov.b64 %rd626, %rd677;
+	mov.b64 %rd627, %rd678;
+	mov.b64 %rd628, %rd679;
+	mov.b64 %rd629, %rd680;
+	mov.b64 %rd630, %rd628;
+	mov.b64 %rd631, %rd629;
+	add.s64 %rd681, %rd626, %rd630;
+	mov.b64 %rd626, %rd681;
+	add.s64 %rd682, %rd627, %rd631;
+	mov.b64 %rd627, %rd682;
+$L258:
+	mov.b64 %rd654, %rd626;
+	mov.b64 %rd655, %rd627;
+	add.s64 %rd673, %rd673, %rd658;
+	bra.uni $L256;
+$L257:
 $L248:
-	mov.b64 %rd672, %rd644;
-	mov.b64 %rd673, %rd645;
-	add.s64 %rd691, %rd691, %rd676;
-	bra.uni $L246;
-$L247:
-$L238:
-	mov.b64 %rd701, %rd672;
-	mov.b64 %rd702, %rd673;
+	mov.b64 %rd683, %rd654;
+	mov.b64 %rd684, %rd655;
 	// block reduction
 	mov.b32 %r315, 1;
 	mov.b32 %r316, 1;
 	sub.u32 %r317, %r13, 1;
 	mov.b32 %r318, %r315;
-$L249:
-	setp.hs.u32 %p223, %r318, 32;
-	@%p223 bra $L250;
-	mov.b64 {%r319, %r320}, %rd701;
-	shfl.sync.down.b32 %r321|%p224, %r319, %r318, %r317, %r17;
+$L259:
+	setp.hs.u32 %p225, %r318, 32;
+	@%p225 bra $L260;
+	mov.b64 {%r319, %r320}, %rd683;
+	shfl.sync.down.b32 %r321|%p226, %r319, %r318, %r317, %r17;
 	shfl.sync.down.b32 %r322, %r320, %r318, %r317, %r17;
-	mov.b64 %rd703, {%r321, %r322};
-	mov.b64 {%r323, %r324}, %rd702;
+	mov.b64 %rd685, {%r321, %r322};
+	mov.b64 {%r323, %r324}, %rd684;
 	shfl.sync.down.b32 %r325, %r323, %r318, %r317, %r17;
 	shfl.sync.down.b32 %r326, %r324, %r318, %r317, %r17;
-	mov.b64 %rd704, {%r325, %r326};
-	@!%p224 bra $L251;
-	setp.ne.u32 %p225, %r18, 9;
-	@%p225 bra.uni $L253;
-	setp.lt.s64 %p226, %rd703, %rd701;
-	setp.eq.s64 %p227, %rd703, %rd701;
-	setp.lt.s64 %p228, %rd704, %rd702;
-	and.pred %p229, %p227, %p228;
-	or.pred %p230, %p226, %p229;
-	selp.b64 %rd705, %rd703, %rd701, %p230;
-	selp.b64 %rd706, %rd704, %rd702, %p230;
-	mov.b64 %rd701, %rd705;
-	mov.b64 %rd702, %rd706;
-	bra.uni $L252;
-$L253:
-	setp.ne.u32 %p231, %r18, 10;
-	@%p231 bra.uni $L254;
-	setp.gt.s64 %p232, %rd703, %rd701;
-	setp.eq.s64 %p233, %rd703, %rd701;
-	setp.lt.s64 %p234, %rd704, %rd702;
-	and.pred %p235, %p233, %p234;
-	or.pred %p236, %p232, %p235;
-	selp.b64 %rd707, %rd703, %rd701, %p236;
-	selp.b64 %rd708, %rd704, %rd702, %p236;
-	mov.b64 %rd701, %rd707;
-	mov.b64 %rd702, %rd708;
-	bra.uni $L252;
-$L254:
-	mov.b64 %rd709, %rd701;
-	mov.b64 %rd710, %rd702;
-	mov.b64 %rd711, %rd703;
-	mov.b64 %rd712, %rd704;
-	mov.b64 %rd644, %rd709;
-	mov.b64 %rd645, %rd710;
-	mov.b64 %rd646, %rd711;
-	mov.b64 %rd647, %rd712;
-	mov.b64 %rd648, %rd646;
-	mov.b64 %rd649, %rd647;
-	add.s64 %rd713, %rd644, %rd648;
-	mov.b64 %rd644, %rd713;
-	add.s64 %rd714, %rd645, %rd649;
-	mov.b64 %rd645, %rd714;
-$L255:
-	mov.b64 %rd701, %rd644;
-	mov.b64 %rd702, %rd645;
-$L252:
-$L251:
-	shl.b32 %r318, %r318, 1;
-	bra.uni $L249;
-$L250:
-	setp.eq.u32 %p237, %r7, 0;
-	@!%p237 bra $L256;
-	mul.wide.u32 %rd715, %r8, 16;
-	add.s64 %rd716, %rd1, %rd715;
-	st.shared.s64 [%rd716+0], %rd701;
-	st.shared.s64 [%rd716+8], %rd702;
-$L256:
-	bar.sync 0;
-	setp.eq.u32 %p238, %r8, 0;
-	@!%p238 bra $L257;
-	setp.lo.u32 %p239, %r7, %r10;
-	@!%p239 bra $L258;
-	mul.wide.u32 %rd717, %r7, 16;
-	add.s64 %rd718, %rd1, %rd717;
-	ld.shared.s64 %rd719, [%rd718+0];
-	ld.shared.s64 %rd720, [%rd718+8];
-	mov.b64 %rd701, %rd719;
-	mov.b64 %rd702, %rd720;
-$L258:
-	sub.u32 %r327, %r10, 1;
-	mov.b32 %r328, %r316;
-$L259:
-	setp.hs.u32 %p240, %r328, 32;
-	@%p240 bra $L260;
-	mov.b64 {%r329, %r330}, %rd701;
-	shfl.sync.down.b32 %r331|%p241, %r329, %r328, %r327, %r17;
-	shfl.sync.down.b32 %r332, %r330, %r328, %r327, %r17;
-	mov.b64 %rd721, {%r331, %r332};
-	mov.b64 {%r333, %r334}, %rd702;
-	shfl.sync.down.b32 %r335, %r333, %r328, %r327, %r17;
-	shfl.sync.down.b32 %r336, %r334, %r328, %r327, %r17;
-	mov.b64 %rd722, {%r335, %r336};
-	@!%p241 bra $L261;
-	setp.ne.u32 %p242, %r18, 9;
-	@%p242 bra.uni $L263;
-	setp.lt.s64 %p243, %rd721, %rd701;
-	setp.eq.s64 %p244, %rd721, %rd701;
-	setp.lt.s64 %p245, %rd722, %rd702;
-	and.pred %p246, %p244, %p245;
-	or.pred %p247, %p243, %p246;
-	selp.b64 %rd723, %rd721, %rd701, %p247;
-	selp.b64 %rd724, %rd722, %rd702, %p247;
-	mov.b64 %rd701, %rd723;
-	mov.b64 %rd702, %rd724;
+	mov.b64 %rd686, {%r325, %r326};
+	@!%p226 bra $L261;
+	setp.ne.u32 %p227, %r18, 9;
+	@%p227 bra.uni $L263;
+	setp.lt.s64 %p228, %rd685, %rd683;
+	setp.eq.s64 %p229, %rd685, %rd683;
+	setp.lt.s64 %p230, %rd686, %rd684;
+	and.pred %p231, %p229, %p230;
+	or.pred %p232, %p228, %p231;
+	selp.b64 %rd687, %rd685, %rd683, %p232;
+	selp.b64 %rd688, %rd686, %rd684, %p232;
+	mov.b64 %rd683, %rd687;
+	mov.b64 %rd684, %rd688;
 	bra.uni $L262;
 $L263:
-	setp.ne.u32 %p248, %r18, 10;
-	@%p248 bra.uni $L264;
-	setp.gt.s64 %p249, %rd721, %rd701;
-	setp.eq.s64 %p250, %rd721, %rd701;
-	setp.lt.s64 %p251, %rd722, %rd702;
-	and.pred %p252, %p250, %p251;
-	or.pred %p253, %p249, %p252;
-	selp.b64 %rd725, %rd721, %rd701, %p253;
-	selp.b64 %rd726, %rd722, %rd702, %p253;
-	mov.b64 %rd701, %rd725;
-	mov.b64 %rd702, %rd726;
+	setp.ne.u32 %p233, %r18, 10;
+	@%p233 bra.uni $L264;
+	setp.gt.s64 %p234, %rd685, %rd683;
+	setp.eq.s64 %p235, %rd685, %rd683;
+	setp.lt.s64 %p236, %rd686, %rd684;
+	and.pred %p237, %p235, %p236;
+	or.pred %p238, %p234, %p237;
+	selp.b64 %rd689, %rd685, %rd683, %p238;
+	selp.b64 %rd690, %rd686, %rd684, %p238;
+	mov.b64 %rd683, %rd689;
+	mov.b64 %rd684, %rd690;
 	bra.uni $L262;
 $L264:
-	mov.b64 %rd727, %rd701;
-	mov.b64 %rd728, %rd702;
-	mov.b64 %rd729, %rd721;
-	mov.b64 %rd730, %rd722;
-	mov.b64 %rd644, %rd727;
-	mov.b64 %rd645, %rd728;
-	mov.b64 %rd646, %rd729;
-	mov.b64 %rd647, %rd730;
-	mov.b64 %rd648, %rd646;
-	mov.b64 %rd649, %rd647;
-	add.s64 %rd731, %rd644, %rd648;
-	mov.b64 %rd644, %rd731;
-	add.s64 %rd732, %rd645, %rd649;
-	mov.b64 %rd645, %rd732;
+	mov.b64 %rd691, %rd683;
+	mov.b64 %rd692, %rd684;
+	mov.b64 %rd693, %rd685;
+	mov.b64 %rd694, %rd686;
+	mov.b64 %rd626, %rd691;
+	mov.b64 %rd627, %rd692;
+	mov.b64 %rd628, %rd693;
+	mov.b64 %rd629, %rd694;
+	mov.b64 %rd630, %rd628;
+	mov.b64 %rd631, %rd629;
+	add.s64 %rd695, %rd626, %rd630;
+	mov.b64 %rd626, %rd695;
+	add.s64 %rd696, %rd627, %rd631;
+	mov.b64 %rd627, %rd696;
 $L265:
-	mov.b64 %rd701, %rd644;
-	mov.b64 %rd702, %rd645;
+	mov.b64 %rd683, %rd626;
+	mov.b64 %rd684, %rd627;
 $L262:
 $L261:
-	shl.b32 %r328, %r328, 1;
+	shl.b32 %r318, %r318, 1;
 	bra.uni $L259;
 $L260:
-$L257:
-	@!%p205 bra $L266;
-	st.global.s64 [%rd13+0], %rd701;
-	st.global.s64 [%rd13+8], %rd702;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	setp.eq.u32 %p239, %r7, 0;
+	@!%p239 bra $L266;
+	mul.wide.u32 %rd697, %r8, 16;
+	add.s64 %rd698, %rd1, %rd697;
+	st.shared.s64 [%rd698+0], %rd683;
+	st.shared.s64 [%rd698+8], %rd684;
 $L266:
-$L237:
+	bar.sync 0;
+	setp.eq.u32 %p240, %r8, 0;
+	@!%p240 bra $L267;
+	setp.lo.u32 %p241, %r7, %r10;
+	@!%p241 bra $L268;
+	mul.wide.u32 %rd699, %r7, 16;
+	add.s64 %rd700, %rd1, %rd699;
+	ld.shared.s64 %rd701, [%rd700+0];
+	ld.shared.s64 %rd702, [%rd700+8];
+	mov.b64 %rd683, %rd701;
+	mov.b64 %rd684, %rd702;
+$L268:
+	sub.u32 %r327, %r10, 1;
+	mov.b32 %r328, %r316;
+$L269:
+	setp.hs.u32 %p242, %r328, 32;
+	@%p242 bra $L270;
+	mov.b64 {%r329, %r330}, %rd683;
+	shfl.sync.down.b32 %r331|%p243, %r329, %r328, %r327, %r17;
+	shfl.sync.down.b32 %r332, %r330, %r328, %r327, %r17;
+	mov.b64 %rd703, {%r331, %r332};
+	mov.b64 {%r333, %r334}, %rd684;
+	shfl.sync.down.b32 %r335, %r333, %r328, %r327, %r17;
+	shfl.sync.down.b32 %r336, %r334, %r328, %r327, %r17;
+	mov.b64 %rd704, {%r335, %r336};
+	@!%p243 bra $L271;
+	setp.ne.u32 %p244, %r18, 9;
+	@%p244 bra.uni $L273;
+	setp.lt.s64 %p245, %rd703, %rd683;
+	setp.eq.s64 %p246, %rd703, %rd683;
+	setp.lt.s64 %p247, %rd704, %rd684;
+	and.pred %p248, %p246, %p247;
+	or.pred %p249, %p245, %p248;
+	selp.b64 %rd705, %rd703, %rd683, %p249;
+	selp.b64 %rd706, %rd704, %rd684, %p249;
+	mov.b64 %rd683, %rd705;
+	mov.b64 %rd684, %rd706;
+	bra.uni $L272;
+$L273:
+	setp.ne.u32 %p250, %r18, 10;
+	@%p250 bra.uni $L274;
+	setp.gt.s64 %p251, %rd703, %rd683;
+	setp.eq.s64 %p252, %rd703, %rd683;
+	setp.lt.s64 %p253, %rd704, %rd684;
+	and.pred %p254, %p252, %p253;
+	or.pred %p255, %p251, %p254;
+	selp.b64 %rd707, %rd703, %rd683, %p255;
+	selp.b64 %rd708, %rd704, %rd684, %p255;
+	mov.b64 %rd683, %rd707;
+	mov.b64 %rd684, %rd708;
+	bra.uni $L272;
+$L274:
+	mov.b64 %rd709, %rd683;
+	mov.b64 %rd710, %rd684;
+	mov.b64 %rd711, %rd703;
+	mov.b64 %rd712, %rd704;
+	mov.b64 %rd626, %rd709;
+	mov.b64 %rd627, %rd710;
+	mov.b64 %rd628, %rd711;
+	mov.b64 %rd629, %rd712;
+	mov.b64 %rd630, %rd628;
+	mov.b64 %rd631, %rd629;
+	add.s64 %rd713, %rd626, %rd630;
+	mov.b64 %rd626, %rd713;
+	add.s64 %rd714, %rd627, %rd631;
+	mov.b64 %rd627, %rd714;
+$L275:
+	mov.b64 %rd683, %rd626;
+	mov.b64 %rd684, %rd627;
+$L272:
+$L271:
+	shl.b32 %r328, %r328, 1;
+	bra.uni $L269;
+$L270:
+$L267:
+	@!%p207 bra $L276;
+	st.global.s64 [%rd13+0], %rd683;
+	st.global.s64 [%rd13+8], %rd684;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L276:
+$L247:
 	ret;
 }
 `
@@ -2273,9 +2273,9 @@ const gokkosPTX1 = `//
 	.param .b64 gk_s45
 )
 {
-	.reg .pred %p<161>;
+	.reg .pred %p<162>;
 	.reg .b32 %r<176>;
-	.reg .b64 %rd<494>;
+	.reg .b64 %rd<485>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -2813,240 +2813,240 @@ $L47:
 	@!%p38 bra $L61;
 	mov.b64 %rd300, %rd136;
 	mov.b32 %r87, %r55;
-	setp.lt.s64 %p50, %rd122, 64;
-	setp.le.s64 %p51, %rd166, 1;
-	or.pred %p52, %p50, %p51;
-	@!%p52 bra $L62;
-	cvt.s64.s32 %rd301, %r87;
-	add.s64 %rd302, %rd301, 1;
-	mul.lo.s64 %rd303, %rd302, %rd139;
-	mad.lo.s64 %rd304, %rd303, 8, %rd137;
-	ld.global.nc.s64 %rd305, [%rd304+0];
-	mov.b64 %rd306, %rd305;
-	cvt.s64.s32 %rd307, %r87;
-	mul.lo.s64 %rd308, %rd307, %rd139;
-	mad.lo.s64 %rd309, %rd308, 8, %rd137;
-	ld.global.nc.s64 %rd310, [%rd309+0];
-	mov.b64 %rd311, %rd310;
-	sub.s64 %rd312, %rd306, %rd311;
-	add.s64 %rd313, %rd123, %rd312;
-	mov.b64 %rd123, %rd313;
-	bra.uni $L63;
+	mov.b64 %rd301, %rd122;
+	mov.b64 %rd302, %rd166;
 $L62:
-	mov.b64 %rd314, %rd166;
-	setp.ge.s64 %p53, %rd122, 4096;
-	@!%p53 bra $L65;
-	mul.lo.s64 %rd315, %rd314, 4;
-	mov.b64 %rd314, %rd315;
-$L65:
-	setp.ge.s64 %p54, %rd122, 65536;
-	@!%p54 bra $L67;
-	mul.lo.s64 %rd316, %rd314, 4;
-	mov.b64 %rd314, %rd316;
-$L67:
-	sub.s64 %rd317, %rd314, 1;
-	and.b64 %rd318, %rd122, %rd317;
-	setp.eq.s64 %p55, %rd318, 0;
-	@!%p55 bra $L69;
-	cvt.s64.s32 %rd319, %r87;
-	add.s64 %rd320, %rd319, 1;
-	mul.lo.s64 %rd321, %rd320, %rd139;
-	mad.lo.s64 %rd322, %rd321, 8, %rd137;
-	ld.global.nc.s64 %rd323, [%rd322+0];
-	mov.b64 %rd324, %rd323;
-	cvt.s64.s32 %rd325, %r87;
-	mul.lo.s64 %rd326, %rd325, %rd139;
-	mad.lo.s64 %rd327, %rd326, 8, %rd137;
-	ld.global.nc.s64 %rd328, [%rd327+0];
-	mov.b64 %rd329, %rd328;
-	sub.s64 %rd330, %rd324, %rd329;
-	mul.lo.s64 %rd331, %rd314, %rd330;
-	add.s64 %rd332, %rd123, %rd331;
-	mov.b64 %rd123, %rd332;
-$L69:
+	setp.lt.s64 %p50, %rd301, 64;
+	setp.le.s64 %p51, %rd302, 1;
+	or.pred %p52, %p50, %p51;
+	@!%p52 bra $L66;
+	mov.b64 %rd303, 1;
+	bra.uni $L64;
+$L66:
+	mov.b64 %rd304, %rd302;
+	setp.ge.s64 %p53, %rd301, 4096;
+	@!%p53 bra $L68;
+	mul.lo.s64 %rd305, %rd304, 4;
+	mov.b64 %rd304, %rd305;
+$L68:
+	setp.ge.s64 %p54, %rd301, 65536;
+	@!%p54 bra $L70;
+	mul.lo.s64 %rd306, %rd304, 4;
+	mov.b64 %rd304, %rd306;
+$L70:
+	sub.s64 %rd307, %rd304, 1;
+	and.b64 %rd308, %rd301, %rd307;
+	setp.eq.s64 %p55, %rd308, 0;
+	@!%p55 bra $L72;
+	mov.b64 %rd303, %rd304;
+	bra.uni $L64;
+$L72:
+	mov.b64 %rd303, 0;
+	bra.uni $L64;
 $L63:
-	add.s64 %rd333, %rd122, 1;
-	mov.b64 %rd122, %rd333;
+	bra.uni $L62;
+$L64:
+	mov.b64 %rd309, %rd303;
+	setp.ne.s64 %p56, %rd309, 0;
+	@!%p56 bra $L74;
+	cvt.s64.s32 %rd310, %r87;
+	add.s64 %rd311, %rd310, 1;
+	mul.lo.s64 %rd312, %rd311, %rd139;
+	mad.lo.s64 %rd313, %rd312, 8, %rd137;
+	ld.global.nc.s64 %rd314, [%rd313+0];
+	mov.b64 %rd315, %rd314;
+	cvt.s64.s32 %rd316, %r87;
+	mul.lo.s64 %rd317, %rd316, %rd139;
+	mad.lo.s64 %rd318, %rd317, 8, %rd137;
+	ld.global.nc.s64 %rd319, [%rd318+0];
+	mov.b64 %rd320, %rd319;
+	sub.s64 %rd321, %rd315, %rd320;
+	mul.lo.s64 %rd322, %rd309, %rd321;
+	add.s64 %rd323, %rd123, %rd322;
+	mov.b64 %rd123, %rd323;
+$L74:
+	add.s64 %rd324, %rd122, 1;
+	mov.b64 %rd122, %rd324;
 $L61:
 $L44:
 $L23:
-	add.s64 %rd334, %rd212, %rd201;
-	mov.b64 %rd212, %rd334;
+	add.s64 %rd325, %rd212, %rd201;
+	mov.b64 %rd212, %rd325;
 	bra.uni $L22;
 $L24:
-	mov.b64 %rd335, %rd206;
-$L70:
-	@!%p13 bra $L74;
-	bra.uni $L72;
-$L74:
-	// block scan
-	mov.b64 %rd336, %rd335;
-	mov.b32 %r88, %r3;
+	mov.b64 %rd326, %rd206;
 $L75:
-	setp.hs.u32 %p56, %r88, 32;
-	@%p56 bra $L76;
-	mov.b64 {%r89, %r90}, %rd336;
-	shfl.sync.up.b32 %r91|%p57, %r89, %r88, 0, %r17;
-	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
-	mov.b64 %rd337, {%r91, %r92};
-	@!%p57 bra $L77;
-	add.s64 %rd338, %rd337, %rd336;
-	mov.b64 %rd336, %rd338;
-$L77:
-	shl.b32 %r88, %r88, 1;
-	bra.uni $L75;
-$L76:
-	mov.b64 {%r93, %r94}, %rd336;
-	shfl.sync.up.b32 %r95|%p58, %r93, %r3, 0, %r17;
-	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
-	mov.b64 %rd339, {%r95, %r96};
-	setp.lo.u32 %p59, %r3, 32;
-	and.pred %p60, %p58, %p59;
-	selp.b64 %rd340, %rd339, 0, %p60;
-	sub.u32 %r97, %r13, %r3;
-	setp.eq.u32 %p61, %r7, %r97;
-	@!%p61 bra $L78;
-	mul.wide.u32 %rd341, %r8, 16;
-	add.s64 %rd342, %rd1, %rd341;
-	st.shared.s64 [%rd342+0], %rd336;
-$L78:
-	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L79;
-	mov.b64 %rd343, 0;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L80;
-	mul.wide.u32 %rd344, %r7, 16;
-	add.s64 %rd345, %rd1, %rd344;
-	ld.shared.s64 %rd346, [%rd345+0];
-	mov.b64 %rd343, %rd346;
-$L80:
-	mov.b64 {%r98, %r99}, %rd343;
-	shfl.sync.up.b32 %r100|%p64, %r98, 1, 0, %r17;
-	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
-	mov.b64 %rd347, {%r100, %r101};
-	@!%p64 bra $L81;
-	add.s64 %rd348, %rd347, %rd343;
-	mov.b64 %rd343, %rd348;
-$L81:
-	mov.b64 {%r102, %r103}, %rd343;
-	shfl.sync.up.b32 %r104|%p65, %r102, 2, 0, %r17;
-	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
-	mov.b64 %rd349, {%r104, %r105};
-	@!%p65 bra $L82;
-	add.s64 %rd350, %rd349, %rd343;
-	mov.b64 %rd343, %rd350;
-$L82:
-	mov.b64 {%r106, %r107}, %rd343;
-	shfl.sync.up.b32 %r108|%p66, %r106, 4, 0, %r17;
-	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
-	mov.b64 %rd351, {%r108, %r109};
-	@!%p66 bra $L83;
-	add.s64 %rd352, %rd351, %rd343;
-	mov.b64 %rd343, %rd352;
-$L83:
-	mov.b64 {%r110, %r111}, %rd343;
-	shfl.sync.up.b32 %r112|%p67, %r110, 8, 0, %r17;
-	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
-	mov.b64 %rd353, {%r112, %r113};
-	@!%p67 bra $L84;
-	add.s64 %rd354, %rd353, %rd343;
-	mov.b64 %rd343, %rd354;
-$L84:
-	mov.b64 {%r114, %r115}, %rd343;
-	shfl.sync.up.b32 %r116|%p68, %r114, 16, 0, %r17;
-	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
-	mov.b64 %rd355, {%r116, %r117};
-	@!%p68 bra $L85;
-	add.s64 %rd356, %rd355, %rd343;
-	mov.b64 %rd343, %rd356;
-$L85:
-	mov.b64 {%r118, %r119}, %rd343;
-	shfl.sync.up.b32 %r120|%p69, %r118, 1, 0, %r17;
-	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
-	mov.b64 %rd357, {%r120, %r121};
-	selp.b64 %rd358, %rd357, 0, %p69;
-	@!%p63 bra $L86;
-	mul.wide.u32 %rd359, %r7, 16;
-	add.s64 %rd360, %rd1, %rd359;
-	add.s64 %rd361, %rd360, 512;
-	st.shared.s64 [%rd361+0], %rd358;
-$L86:
-	sub.u32 %r122, %r10, 1;
-	setp.eq.u32 %p70, %r7, %r122;
-	@!%p70 bra $L87;
-	st.shared.s64 [%rd1+1024], %rd343;
-$L87:
+	@!%p13 bra $L79;
+	bra.uni $L77;
 $L79:
+	// block scan
+	mov.b64 %rd327, %rd326;
+	mov.b32 %r88, %r3;
+$L80:
+	setp.hs.u32 %p57, %r88, 32;
+	@%p57 bra $L81;
+	mov.b64 {%r89, %r90}, %rd327;
+	shfl.sync.up.b32 %r91|%p58, %r89, %r88, 0, %r17;
+	shfl.sync.up.b32 %r92, %r90, %r88, 0, %r17;
+	mov.b64 %rd328, {%r91, %r92};
+	@!%p58 bra $L82;
+	add.s64 %rd329, %rd328, %rd327;
+	mov.b64 %rd327, %rd329;
+$L82:
+	shl.b32 %r88, %r88, 1;
+	bra.uni $L80;
+$L81:
+	mov.b64 {%r93, %r94}, %rd327;
+	shfl.sync.up.b32 %r95|%p59, %r93, %r3, 0, %r17;
+	shfl.sync.up.b32 %r96, %r94, %r3, 0, %r17;
+	mov.b64 %rd330, {%r95, %r96};
+	setp.lo.u32 %p60, %r3, 32;
+	and.pred %p61, %p59, %p60;
+	selp.b64 %rd331, %rd330, 0, %p61;
+	sub.u32 %r97, %r13, %r3;
+	setp.eq.u32 %p62, %r7, %r97;
+	@!%p62 bra $L83;
+	mul.wide.u32 %rd332, %r8, 16;
+	add.s64 %rd333, %rd1, %rd332;
+	st.shared.s64 [%rd333+0], %rd327;
+$L83:
 	bar.sync 0;
-	mul.wide.u32 %rd362, %r8, 16;
-	add.s64 %rd363, %rd1, %rd362;
-	add.s64 %rd364, %rd363, 512;
-	ld.shared.s64 %rd365, [%rd364+0];
-	add.s64 %rd366, %rd365, %rd340;
-	ld.shared.s64 %rd367, [%rd1+1024];
-	mov.b64 {%r123, %r124}, %rd366;
-	shfl.sync.idx.b32 %r125|%p71, %r123, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
-	mov.b64 %rd368, {%r125, %r126};
-	mov.b64 %rd369, %rd367;
-	mov.b64 %rd370, %rd368;
-	mov.b64 %rd371, %rd369;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	mov.b64 %rd374, %rd372;
-	mov.b64 %rd375, %rd373;
-	mov.b64 %rd376, 0;
-	cvt.u64.u32 %rd377, %r2;
-	setp.eq.s64 %p72, %rd377, 0;
-	setp.gt.s64 %p73, %rd375, 0;
-	and.pred %p74, %p72, %p73;
-	@!%p74 bra $L89;
-	atom.global.add.u64 %rd378, [%rd156], %rd375;
-	mov.b64 %rd379, %rd378;
-	mov.b64 %rd376, %rd379;
+	setp.eq.u32 %p63, %r8, 0;
+	@!%p63 bra $L84;
+	mov.b64 %rd334, 0;
+	setp.lo.u32 %p64, %r7, %r10;
+	@!%p64 bra $L85;
+	mul.wide.u32 %rd335, %r7, 16;
+	add.s64 %rd336, %rd1, %rd335;
+	ld.shared.s64 %rd337, [%rd336+0];
+	mov.b64 %rd334, %rd337;
+$L85:
+	mov.b64 {%r98, %r99}, %rd334;
+	shfl.sync.up.b32 %r100|%p65, %r98, 1, 0, %r17;
+	shfl.sync.up.b32 %r101, %r99, 1, 0, %r17;
+	mov.b64 %rd338, {%r100, %r101};
+	@!%p65 bra $L86;
+	add.s64 %rd339, %rd338, %rd334;
+	mov.b64 %rd334, %rd339;
+$L86:
+	mov.b64 {%r102, %r103}, %rd334;
+	shfl.sync.up.b32 %r104|%p66, %r102, 2, 0, %r17;
+	shfl.sync.up.b32 %r105, %r103, 2, 0, %r17;
+	mov.b64 %rd340, {%r104, %r105};
+	@!%p66 bra $L87;
+	add.s64 %rd341, %rd340, %rd334;
+	mov.b64 %rd334, %rd341;
+$L87:
+	mov.b64 {%r106, %r107}, %rd334;
+	shfl.sync.up.b32 %r108|%p67, %r106, 4, 0, %r17;
+	shfl.sync.up.b32 %r109, %r107, 4, 0, %r17;
+	mov.b64 %rd342, {%r108, %r109};
+	@!%p67 bra $L88;
+	add.s64 %rd343, %rd342, %rd334;
+	mov.b64 %rd334, %rd343;
+$L88:
+	mov.b64 {%r110, %r111}, %rd334;
+	shfl.sync.up.b32 %r112|%p68, %r110, 8, 0, %r17;
+	shfl.sync.up.b32 %r113, %r111, 8, 0, %r17;
+	mov.b64 %rd344, {%r112, %r113};
+	@!%p68 bra $L89;
+	add.s64 %rd345, %rd344, %rd334;
+	mov.b64 %rd334, %rd345;
 $L89:
-	cvt.u64.u32 %rd380, %r2;
-	setp.eq.s64 %p75, %rd380, 0;
-	setp.eq.u32 %p76, %r1, 0;
-	and.pred %p77, %p75, %p76;
-	bar.sync 0;
-	@!%p77 bra $L90;
-	st.shared.s64 [%rd1+1024], %rd376;
+	mov.b64 {%r114, %r115}, %rd334;
+	shfl.sync.up.b32 %r116|%p69, %r114, 16, 0, %r17;
+	shfl.sync.up.b32 %r117, %r115, 16, 0, %r17;
+	mov.b64 %rd346, {%r116, %r117};
+	@!%p69 bra $L90;
+	add.s64 %rd347, %rd346, %rd334;
+	mov.b64 %rd334, %rd347;
 $L90:
-	bar.sync 0;
-	ld.shared.s64 %rd381, [%rd1+1024];
-	mov.b64 %rd382, %rd381;
-	mov.b64 %rd376, %rd382;
-	add.s64 %rd383, %rd376, %rd374;
-	mov.b64 %rd384, %rd383;
-	mov.b64 %rd385, 0;
+	mov.b64 {%r118, %r119}, %rd334;
+	shfl.sync.up.b32 %r120|%p70, %r118, 1, 0, %r17;
+	shfl.sync.up.b32 %r121, %r119, 1, 0, %r17;
+	mov.b64 %rd348, {%r120, %r121};
+	selp.b64 %rd349, %rd348, 0, %p70;
+	@!%p64 bra $L91;
+	mul.wide.u32 %rd350, %r7, 16;
+	add.s64 %rd351, %rd1, %rd350;
+	add.s64 %rd352, %rd351, 512;
+	st.shared.s64 [%rd352+0], %rd349;
 $L91:
-	setp.lt.s64 %p78, %rd385, %rd335;
-	not.pred %p79, %p78;
-	@!%p79 bra $L95;
-	bra.uni $L93;
-$L95:
-	mul.lo.s64 %rd386, %rd385, %rd184;
-	mad.lo.s64 %rd387, %rd386, 4, %rd182;
-	ld.shared.s32 %r127, [%rd387+0];
-	mov.b32 %r128, %r127;
-	add.s64 %rd388, %rd384, %rd385;
-	mul.lo.s64 %rd389, %rd388, %rd155;
-	mad.lo.s64 %rd390, %rd389, 4, %rd153;
-	st.global.s32 [%rd390+0], %r128;
+	sub.u32 %r122, %r10, 1;
+	setp.eq.u32 %p71, %r7, %r122;
+	@!%p71 bra $L92;
+	st.shared.s64 [%rd1+1024], %rd334;
 $L92:
-	add.s64 %rd391, %rd385, 1;
-	mov.b64 %rd385, %rd391;
-	bra.uni $L91;
-$L93:
-	bra.uni $L72;
-$L71:
-	bra.uni $L70;
-$L72:
+$L84:
+	bar.sync 0;
+	mul.wide.u32 %rd353, %r8, 16;
+	add.s64 %rd354, %rd1, %rd353;
+	add.s64 %rd355, %rd354, 512;
+	ld.shared.s64 %rd356, [%rd355+0];
+	add.s64 %rd357, %rd356, %rd331;
+	ld.shared.s64 %rd358, [%rd1+1024];
+	mov.b64 {%r123, %r124}, %rd357;
+	shfl.sync.idx.b32 %r125|%p72, %r123, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r126, %r124, 0, %r22, %r17;
+	mov.b64 %rd359, {%r125, %r126};
+	mov.b64 %rd360, %rd358;
+	mov.b64 %rd361, %rd359;
+	mov.b64 %rd362, %rd360;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	mov.b64 %rd365, %rd363;
+	mov.b64 %rd366, %rd364;
+	mov.b64 %rd367, 0;
+	cvt.u64.u32 %rd368, %r2;
+	setp.eq.s64 %p73, %rd368, 0;
+	setp.gt.s64 %p74, %rd366, 0;
+	and.pred %p75, %p73, %p74;
+	@!%p75 bra $L94;
+	atom.global.add.u64 %rd369, [%rd156], %rd366;
+	mov.b64 %rd370, %rd369;
+	mov.b64 %rd367, %rd370;
+$L94:
+	cvt.u64.u32 %rd371, %r2;
+	setp.eq.s64 %p76, %rd371, 0;
+	setp.eq.u32 %p77, %r1, 0;
+	and.pred %p78, %p76, %p77;
+	bar.sync 0;
+	@!%p78 bra $L95;
+	st.shared.s64 [%rd1+1024], %rd367;
+$L95:
+	bar.sync 0;
+	ld.shared.s64 %rd372, [%rd1+1024];
+	mov.b64 %rd373, %rd372;
+	mov.b64 %rd367, %rd373;
+	add.s64 %rd374, %rd367, %rd365;
+	mov.b64 %rd375, %rd374;
+	mov.b64 %rd376, 0;
+$L96:
+	setp.lt.s64 %p79, %rd376, %rd326;
+	not.pred %p80, %p79;
+	@!%p80 bra $L100;
+	bra.uni $L98;
+$L100:
+	mul.lo.s64 %rd377, %rd376, %rd184;
+	mad.lo.s64 %rd378, %rd377, 4, %rd182;
+	ld.shared.s32 %r127, [%rd378+0];
+	mov.b32 %r128, %r127;
+	add.s64 %rd379, %rd375, %rd376;
+	mul.lo.s64 %rd380, %rd379, %rd155;
+	mad.lo.s64 %rd381, %rd380, 4, %rd153;
+	st.global.s32 [%rd381+0], %r128;
+$L97:
+	add.s64 %rd382, %rd376, 1;
+	mov.b64 %rd376, %rd382;
+	bra.uni $L96;
+$L98:
+	bra.uni $L77;
+$L76:
+	bra.uni $L75;
+$L77:
 $L11:
-	add.s64 %rd392, %rd205, %rd203;
-	mov.b64 %rd205, %rd392;
+	add.s64 %rd383, %rd205, %rd203;
+	mov.b64 %rd205, %rd383;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -3054,423 +3054,423 @@ $L7:
 	add.s64 %rd135, %rd135, %rd134;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd393, %rd122;
-	mov.b64 %rd394, %rd123;
+	mov.b64 %rd384, %rd122;
+	mov.b64 %rd385, %rd123;
 	// block reduction
 	mov.b32 %r129, 1;
 	sub.u32 %r130, %r13, 1;
 	mov.b32 %r131, %r3;
-$L96:
-	setp.hs.u32 %p80, %r131, 32;
-	@%p80 bra $L97;
-	mov.b64 {%r132, %r133}, %rd393;
-	shfl.sync.down.b32 %r134|%p81, %r132, %r131, %r130, %r17;
+$L101:
+	setp.hs.u32 %p81, %r131, 32;
+	@%p81 bra $L102;
+	mov.b64 {%r132, %r133}, %rd384;
+	shfl.sync.down.b32 %r134|%p82, %r132, %r131, %r130, %r17;
 	shfl.sync.down.b32 %r135, %r133, %r131, %r130, %r17;
-	mov.b64 %rd395, {%r134, %r135};
-	mov.b64 {%r136, %r137}, %rd394;
+	mov.b64 %rd386, {%r134, %r135};
+	mov.b64 {%r136, %r137}, %rd385;
 	shfl.sync.down.b32 %r138, %r136, %r131, %r130, %r17;
 	shfl.sync.down.b32 %r139, %r137, %r131, %r130, %r17;
-	mov.b64 %rd396, {%r138, %r139};
-	@!%p81 bra $L98;
-	setp.ne.u32 %p82, %r18, 9;
-	@%p82 bra.uni $L100;
-	setp.lt.s64 %p83, %rd395, %rd393;
-	setp.eq.s64 %p84, %rd395, %rd393;
-	setp.lt.s64 %p85, %rd396, %rd394;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd397, %rd395, %rd393, %p87;
-	selp.b64 %rd398, %rd396, %rd394, %p87;
-	mov.b64 %rd393, %rd397;
-	mov.b64 %rd394, %rd398;
-	bra.uni $L99;
-$L100:
-	setp.ne.u32 %p88, %r18, 10;
-	@%p88 bra.uni $L101;
-	setp.gt.s64 %p89, %rd395, %rd393;
-	setp.eq.s64 %p90, %rd395, %rd393;
-	setp.lt.s64 %p91, %rd396, %rd394;
-	and.pred %p92, %p90, %p91;
-	or.pred %p93, %p89, %p92;
-	selp.b64 %rd399, %rd395, %rd393, %p93;
-	selp.b64 %rd400, %rd396, %rd394, %p93;
-	mov.b64 %rd393, %rd399;
-	mov.b64 %rd394, %rd400;
-	bra.uni $L99;
-$L101:
-	mov.b64 %rd401, %rd393;
-	mov.b64 %rd402, %rd394;
-	mov.b64 %rd403, %rd395;
-	mov.b64 %rd404, %rd396;
-	mov.b64 %rd405, %rd401;
-	mov.b64 %rd406, %rd402;
-	mov.b64 %rd407, %rd403;
-	mov.b64 %rd408, %rd404;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd411, %rd405, %rd409;
-	mov.b64 %rd405, %rd411;
-	add.s64 %rd412, %rd406, %rd410;
-	mov.b64 %rd406, %rd412;
-$L102:
-	mov.b64 %rd393, %rd405;
-	mov.b64 %rd394, %rd406;
-$L99:
-$L98:
-	shl.b32 %r131, %r131, 1;
-	bra.uni $L96;
-$L97:
-	setp.eq.u32 %p94, %r7, 0;
-	@!%p94 bra $L103;
-	mul.wide.u32 %rd413, %r8, 16;
-	add.s64 %rd414, %rd1, %rd413;
-	st.shared.s64 [%rd414+0], %rd393;
-	st.shared.s64 [%rd414+8], %rd394;
-$L103:
-	bar.sync 0;
-	setp.eq.u32 %p95, %r8, 0;
-	@!%p95 bra $L104;
-	setp.lo.u32 %p96, %r7, %r10;
-	@!%p96 bra $L105;
-	mul.wide.u32 %rd415, %r7, 16;
-	add.s64 %rd416, %rd1, %rd415;
-	ld.shared.s64 %rd417, [%rd416+0];
-	ld.shared.s64 %rd418, [%rd416+8];
-	mov.b64 %rd393, %rd417;
-	mov.b64 %rd394, %rd418;
+	mov.b64 %rd387, {%r138, %r139};
+	@!%p82 bra $L103;
+	setp.ne.u32 %p83, %r18, 9;
+	@%p83 bra.uni $L105;
+	setp.lt.s64 %p84, %rd386, %rd384;
+	setp.eq.s64 %p85, %rd386, %rd384;
+	setp.lt.s64 %p86, %rd387, %rd385;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd388, %rd386, %rd384, %p88;
+	selp.b64 %rd389, %rd387, %rd385, %p88;
+	mov.b64 %rd384, %rd388;
+	mov.b64 %rd385, %rd389;
+	bra.uni $L104;
 $L105:
+	setp.ne.u32 %p89, %r18, 10;
+	@%p89 bra.uni $L106;
+	setp.gt.s64 %p90, %rd386, %rd384;
+	setp.eq.s64 %p91, %rd386, %rd384;
+	setp.lt.s64 %p92, %rd387, %rd385;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd390, %rd386, %rd384, %p94;
+	selp.b64 %rd391, %rd387, %rd385, %p94;
+	mov.b64 %rd384, %rd390;
+	mov.b64 %rd385, %rd391;
+	bra.uni $L104;
+$L106:
+	mov.b64 %rd392, %rd384;
+	mov.b64 %rd393, %rd385;
+	mov.b64 %rd394, %rd386;
+	mov.b64 %rd395, %rd387;
+	mov.b64 %rd396, %rd392;
+	mov.b64 %rd397, %rd393;
+	mov.b64 %rd398, %rd394;
+	mov.b64 %rd399, %rd395;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	add.s64 %rd402, %rd396, %rd400;
+	mov.b64 %rd396, %rd402;
+	add.s64 %rd403, %rd397, %rd401;
+	mov.b64 %rd397, %rd403;
+$L107:
+	mov.b64 %rd384, %rd396;
+	mov.b64 %rd385, %rd397;
+$L104:
+$L103:
+	shl.b32 %r131, %r131, 1;
+	bra.uni $L101;
+$L102:
+	setp.eq.u32 %p95, %r7, 0;
+	@!%p95 bra $L108;
+	mul.wide.u32 %rd404, %r8, 16;
+	add.s64 %rd405, %rd1, %rd404;
+	st.shared.s64 [%rd405+0], %rd384;
+	st.shared.s64 [%rd405+8], %rd385;
+$L108:
+	bar.sync 0;
+	setp.eq.u32 %p96, %r8, 0;
+	@!%p96 bra $L109;
+	setp.lo.u32 %p97, %r7, %r10;
+	@!%p97 bra $L110;
+	mul.wide.u32 %rd406, %r7, 16;
+	add.s64 %rd407, %rd1, %rd406;
+	ld.shared.s64 %rd408, [%rd407+0];
+	ld.shared.s64 %rd409, [%rd407+8];
+	mov.b64 %rd384, %rd408;
+	mov.b64 %rd385, %rd409;
+$L110:
 	sub.u32 %r140, %r10, 1;
 	mov.b32 %r141, %r129;
-$L106:
-	setp.hs.u32 %p97, %r141, 32;
-	@%p97 bra $L107;
-	mov.b64 {%r142, %r143}, %rd393;
-	shfl.sync.down.b32 %r144|%p98, %r142, %r141, %r140, %r17;
+$L111:
+	setp.hs.u32 %p98, %r141, 32;
+	@%p98 bra $L112;
+	mov.b64 {%r142, %r143}, %rd384;
+	shfl.sync.down.b32 %r144|%p99, %r142, %r141, %r140, %r17;
 	shfl.sync.down.b32 %r145, %r143, %r141, %r140, %r17;
-	mov.b64 %rd419, {%r144, %r145};
-	mov.b64 {%r146, %r147}, %rd394;
+	mov.b64 %rd410, {%r144, %r145};
+	mov.b64 {%r146, %r147}, %rd385;
 	shfl.sync.down.b32 %r148, %r146, %r141, %r140, %r17;
 	shfl.sync.down.b32 %r149, %r147, %r141, %r140, %r17;
-	mov.b64 %rd420, {%r148, %r149};
-	@!%p98 bra $L108;
-	setp.ne.u32 %p99, %r18, 9;
-	@%p99 bra.uni $L110;
-	setp.lt.s64 %p100, %rd419, %rd393;
-	setp.eq.s64 %p101, %rd419, %rd393;
-	setp.lt.s64 %p102, %rd420, %rd394;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd421, %rd419, %rd393, %p104;
-	selp.b64 %rd422, %rd420, %rd394, %p104;
-	mov.b64 %rd393, %rd421;
-	mov.b64 %rd394, %rd422;
-	bra.uni $L109;
-$L110:
-	setp.ne.u32 %p105, %r18, 10;
-	@%p105 bra.uni $L111;
-	setp.gt.s64 %p106, %rd419, %rd393;
-	setp.eq.s64 %p107, %rd419, %rd393;
-	setp.lt.s64 %p108, %rd420, %rd394;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd423, %rd419, %rd393, %p110;
-	selp.b64 %rd424, %rd420, %rd394, %p110;
-	mov.b64 %rd393, %rd423;
-	mov.b64 %rd394, %rd424;
-	bra.uni $L109;
-$L111:
-	mov.b64 %rd425, %rd393;
-	mov.b64 %rd426, %rd394;
-	mov.b64 %rd427, %rd419;
-	mov.b64 %rd428, %rd420;
-	mov.b64 %rd405, %rd425;
-	mov.b64 %rd406, %rd426;
-	mov.b64 %rd407, %rd427;
-	mov.b64 %rd408, %rd428;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd429, %rd405, %rd409;
-	mov.b64 %rd405, %rd429;
-	add.s64 %rd430, %rd406, %rd410;
-	mov.b64 %rd406, %rd430;
-$L112:
-	mov.b64 %rd393, %rd405;
-	mov.b64 %rd394, %rd406;
-$L109:
-$L108:
-	shl.b32 %r141, %r141, 1;
-	bra.uni $L106;
-$L107:
-$L104:
-	mul.wide.u32 %rd431, %r29, 16;
-	add.s64 %rd432, %rd11, %rd431;
-	setp.eq.u32 %p111, %r5, 0;
-	@!%p111 bra $L113;
-	st.global.s64 [%rd432+0], %rd393;
-	st.global.s64 [%rd432+8], %rd394;
+	mov.b64 %rd411, {%r148, %r149};
+	@!%p99 bra $L113;
+	setp.ne.u32 %p100, %r18, 9;
+	@%p100 bra.uni $L115;
+	setp.lt.s64 %p101, %rd410, %rd384;
+	setp.eq.s64 %p102, %rd410, %rd384;
+	setp.lt.s64 %p103, %rd411, %rd385;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd412, %rd410, %rd384, %p105;
+	selp.b64 %rd413, %rd411, %rd385, %p105;
+	mov.b64 %rd384, %rd412;
+	mov.b64 %rd385, %rd413;
+	bra.uni $L114;
+$L115:
+	setp.ne.u32 %p106, %r18, 10;
+	@%p106 bra.uni $L116;
+	setp.gt.s64 %p107, %rd410, %rd384;
+	setp.eq.s64 %p108, %rd410, %rd384;
+	setp.lt.s64 %p109, %rd411, %rd385;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd414, %rd410, %rd384, %p111;
+	selp.b64 %rd415, %rd411, %rd385, %p111;
+	mov.b64 %rd384, %rd414;
+	mov.b64 %rd385, %rd415;
+	bra.uni $L114;
+$L116:
+	mov.b64 %rd416, %rd384;
+	mov.b64 %rd417, %rd385;
+	mov.b64 %rd418, %rd410;
+	mov.b64 %rd419, %rd411;
+	mov.b64 %rd396, %rd416;
+	mov.b64 %rd397, %rd417;
+	mov.b64 %rd398, %rd418;
+	mov.b64 %rd399, %rd419;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	add.s64 %rd420, %rd396, %rd400;
+	mov.b64 %rd396, %rd420;
+	add.s64 %rd421, %rd397, %rd401;
+	mov.b64 %rd397, %rd421;
+$L117:
+	mov.b64 %rd384, %rd396;
+	mov.b64 %rd385, %rd397;
+$L114:
 $L113:
-	// the last block combines the partials
+	shl.b32 %r141, %r141, 1;
+	bra.uni $L111;
+$L112:
+$L109:
+	mul.wide.u32 %rd422, %r29, 16;
+	add.s64 %rd423, %rd11, %rd422;
 	setp.eq.u32 %p112, %r5, 0;
-	@!%p112 bra $L114;
+	@!%p112 bra $L118;
+	st.global.s64 [%rd423+0], %rd384;
+	st.global.s64 [%rd423+8], %rd385;
+$L118:
+	// the last block combines the partials
+	setp.eq.u32 %p113, %r5, 0;
+	@!%p113 bra $L119;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r150, [gk_reduce_done], 1;
 	sub.u32 %r151, %r30, 1;
-	setp.eq.u32 %p113, %r150, %r151;
+	setp.eq.u32 %p114, %r150, %r151;
 	fence.acq_rel.gpu;
-	selp.b32 %r152, 1, 0, %p113;
+	selp.b32 %r152, 1, 0, %p114;
 	st.shared.u32 [%rd1+1024], %r152;
-$L114:
+$L119:
 	bar.sync 0;
 	ld.shared.u32 %r153, [%rd1+1024];
-	setp.ne.u32 %p114, %r153, 0;
-	@!%p114 bra $L115;
-	cvt.u64.u32 %rd435, %r30;
-	cvt.u64.u32 %rd436, %r5;
-	cvt.u64.u32 %rd437, %r6;
-	setp.ne.u32 %p115, %r18, 9;
-	@%p115 bra.uni $L117;
-	mov.b64 %rd433, 9223372036854775807;
-	mov.b64 %rd434, 9223372036854775807;
-	mov.b64 %rd438, %rd436;
-$L118:
-	setp.ge.s64 %p116, %rd438, %rd435;
-	@%p116 bra $L119;
-	mad.lo.s64 %rd439, %rd438, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd440, [%rd439+0];
-	ld.relaxed.gpu.global.s64 %rd441, [%rd439+8];
-	setp.lt.s64 %p117, %rd440, %rd433;
-	setp.eq.s64 %p118, %rd440, %rd433;
-	setp.lt.s64 %p119, %rd441, %rd434;
-	and.pred %p120, %p118, %p119;
-	or.pred %p121, %p117, %p120;
-	selp.b64 %rd442, %rd440, %rd433, %p121;
-	selp.b64 %rd443, %rd441, %rd434, %p121;
-	mov.b64 %rd433, %rd442;
-	mov.b64 %rd434, %rd443;
-	add.s64 %rd438, %rd438, %rd437;
-	bra.uni $L118;
-$L119:
-	bra.uni $L116;
-$L117:
-	setp.ne.u32 %p122, %r18, 10;
-	@%p122 bra.uni $L120;
-	mov.b64 %rd433, -9223372036854775808;
-	mov.b64 %rd434, 9223372036854775807;
-	mov.b64 %rd444, %rd436;
-$L121:
-	setp.ge.s64 %p123, %rd444, %rd435;
-	@%p123 bra $L122;
-	mad.lo.s64 %rd445, %rd444, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd446, [%rd445+0];
-	ld.relaxed.gpu.global.s64 %rd447, [%rd445+8];
-	setp.gt.s64 %p124, %rd446, %rd433;
-	setp.eq.s64 %p125, %rd446, %rd433;
-	setp.lt.s64 %p126, %rd447, %rd434;
-	and.pred %p127, %p125, %p126;
-	or.pred %p128, %p124, %p127;
-	selp.b64 %rd448, %rd446, %rd433, %p128;
-	selp.b64 %rd449, %rd447, %rd434, %p128;
-	mov.b64 %rd433, %rd448;
-	mov.b64 %rd434, %rd449;
-	add.s64 %rd444, %rd444, %rd437;
+	setp.ne.u32 %p115, %r153, 0;
+	@!%p115 bra $L120;
+	cvt.u64.u32 %rd426, %r30;
+	cvt.u64.u32 %rd427, %r5;
+	cvt.u64.u32 %rd428, %r6;
+	setp.ne.u32 %p116, %r18, 9;
+	@%p116 bra.uni $L122;
+	mov.b64 %rd424, 9223372036854775807;
+	mov.b64 %rd425, 9223372036854775807;
+	mov.b64 %rd429, %rd427;
+$L123:
+	setp.ge.s64 %p117, %rd429, %rd426;
+	@%p117 bra $L124;
+	mad.lo.s64 %rd430, %rd429, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd431, [%rd430+0];
+	ld.relaxed.gpu.global.s64 %rd432, [%rd430+8];
+	setp.lt.s64 %p118, %rd431, %rd424;
+	setp.eq.s64 %p119, %rd431, %rd424;
+	setp.lt.s64 %p120, %rd432, %rd425;
+	and.pred %p121, %p119, %p120;
+	or.pred %p122, %p118, %p121;
+	selp.b64 %rd433, %rd431, %rd424, %p122;
+	selp.b64 %rd434, %rd432, %rd425, %p122;
+	mov.b64 %rd424, %rd433;
+	mov.b64 %rd425, %rd434;
+	add.s64 %rd429, %rd429, %rd428;
+	bra.uni $L123;
+$L124:
 	bra.uni $L121;
 $L122:
-	bra.uni $L116;
-$L120:
+	setp.ne.u32 %p123, %r18, 10;
+	@%p123 bra.uni $L125;
+	mov.b64 %rd424, -9223372036854775808;
+	mov.b64 %rd425, 9223372036854775807;
+	mov.b64 %rd435, %rd427;
+$L126:
+	setp.ge.s64 %p124, %rd435, %rd426;
+	@%p124 bra $L127;
+	mad.lo.s64 %rd436, %rd435, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd437, [%rd436+0];
+	ld.relaxed.gpu.global.s64 %rd438, [%rd436+8];
+	setp.gt.s64 %p125, %rd437, %rd424;
+	setp.eq.s64 %p126, %rd437, %rd424;
+	setp.lt.s64 %p127, %rd438, %rd425;
+	and.pred %p128, %p126, %p127;
+	or.pred %p129, %p125, %p128;
+	selp.b64 %rd439, %rd437, %rd424, %p129;
+	selp.b64 %rd440, %rd438, %rd425, %p129;
+	mov.b64 %rd424, %rd439;
+	mov.b64 %rd425, %rd440;
+	add.s64 %rd435, %rd435, %rd428;
+	bra.uni $L126;
+$L127:
+	bra.uni $L121;
+$L125:
 	mov.b64 %rd126, 0;
 	mov.b64 %rd127, 0;
 	mov.b64 %rd128, 0;
 	mov.b64 %rd129, 0;
 	mov.b64 %rd126, %rd128;
 	mov.b64 %rd127, %rd129;
-$L123:
-	mov.b64 %rd450, %rd126;
-	mov.b64 %rd451, %rd127;
-	mov.b64 %rd433, %rd450;
-	mov.b64 %rd434, %rd451;
-	mov.b64 %rd452, %rd436;
-$L124:
-	setp.ge.s64 %p129, %rd452, %rd435;
-	@%p129 bra $L125;
-	mad.lo.s64 %rd453, %rd452, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd454, [%rd453+0];
-	ld.relaxed.gpu.global.s64 %rd455, [%rd453+8];
-	mov.b64 %rd456, %rd433;
-	mov.b64 %rd457, %rd434;
-	mov.b64 %rd458, %rd454;
-	mov.b64 %rd459, %rd455;
-	mov.b64 %rd405, %rd456;
-	mov.b64 %rd406, %rd457;
-	mov.b64 %rd407, %rd458;
-	mov.b64 %rd408, %rd459;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd460, %rd405, %rd409;
-	mov.b64 %rd405, %rd460;
-	add.s64 %rd461, %rd406, %rd410;
-	mov.b64 %rd406, %rd461;
-$L126:
-	mov.b64 %rd433, %rd405;
-	mov.b64 %rd434, %rd406;
-	add.s64 %rd452, %rd452, %rd437;
-	bra.uni $L124;
-$L125:
-$L116:
-	mov.b64 %rd462, %rd433;
-	mov.b64 %rd463, %rd434;
+$L128:
+	mov.b64 %rd441, %rd126;
+	mov.b64 %rd442, %rd127;
+	mov.b64 %rd424, %rd441;
+	mov.b64 %rd425, %rd442;
+	mov.b64 %rd443, %rd427;
+$L129:
+	setp.ge.s64 %p130, %rd443, %rd426;
+	@%p130 bra $L130;
+	mad.lo.s64 %rd444, %rd443, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd445, [%rd444+0];
+	ld.relaxed.gpu.global.s64 %rd446, [%rd444+8];
+	mov.b64 %rd447, %rd424;
+	mov.b64 %rd448, %rd425;
+	mov.b64 %rd449, %rd445;
+	mov.b64 %rd450, %rd446;
+	mov.b64 %rd396, %rd447;
+	mov.b64 %rd397, %rd448;
+	mov.b64 %rd398, %rd449;
+	mov.b64 %rd399, %rd450;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	add.s64 %rd451, %rd396, %rd400;
+	mov.b64 %rd396, %rd451;
+	add.s64 %rd452, %rd397, %rd401;
+	mov.b64 %rd397, %rd452;
+$L131:
+	mov.b64 %rd424, %rd396;
+	mov.b64 %rd425, %rd397;
+	add.s64 %rd443, %rd443, %rd428;
+	bra.uni $L129;
+$L130:
+$L121:
+	mov.b64 %rd453, %rd424;
+	mov.b64 %rd454, %rd425;
 	// block reduction
 	mov.b32 %r154, 1;
 	mov.b32 %r155, 1;
 	sub.u32 %r156, %r13, 1;
 	mov.b32 %r157, %r154;
-$L127:
-	setp.hs.u32 %p130, %r157, 32;
-	@%p130 bra $L128;
-	mov.b64 {%r158, %r159}, %rd462;
-	shfl.sync.down.b32 %r160|%p131, %r158, %r157, %r156, %r17;
+$L132:
+	setp.hs.u32 %p131, %r157, 32;
+	@%p131 bra $L133;
+	mov.b64 {%r158, %r159}, %rd453;
+	shfl.sync.down.b32 %r160|%p132, %r158, %r157, %r156, %r17;
 	shfl.sync.down.b32 %r161, %r159, %r157, %r156, %r17;
-	mov.b64 %rd464, {%r160, %r161};
-	mov.b64 {%r162, %r163}, %rd463;
+	mov.b64 %rd455, {%r160, %r161};
+	mov.b64 {%r162, %r163}, %rd454;
 	shfl.sync.down.b32 %r164, %r162, %r157, %r156, %r17;
 	shfl.sync.down.b32 %r165, %r163, %r157, %r156, %r17;
-	mov.b64 %rd465, {%r164, %r165};
-	@!%p131 bra $L129;
-	setp.ne.u32 %p132, %r18, 9;
-	@%p132 bra.uni $L131;
-	setp.lt.s64 %p133, %rd464, %rd462;
-	setp.eq.s64 %p134, %rd464, %rd462;
-	setp.lt.s64 %p135, %rd465, %rd463;
-	and.pred %p136, %p134, %p135;
-	or.pred %p137, %p133, %p136;
-	selp.b64 %rd466, %rd464, %rd462, %p137;
-	selp.b64 %rd467, %rd465, %rd463, %p137;
-	mov.b64 %rd462, %rd466;
-	mov.b64 %rd463, %rd467;
-	bra.uni $L130;
-$L131:
-	setp.ne.u32 %p138, %r18, 10;
-	@%p138 bra.uni $L132;
-	setp.gt.s64 %p139, %rd464, %rd462;
-	setp.eq.s64 %p140, %rd464, %rd462;
-	setp.lt.s64 %p141, %rd465, %rd463;
-	and.pred %p142, %p140, %p141;
-	or.pred %p143, %p139, %p142;
-	selp.b64 %rd468, %rd464, %rd462, %p143;
-	selp.b64 %rd469, %rd465, %rd463, %p143;
-	mov.b64 %rd462, %rd468;
-	mov.b64 %rd463, %rd469;
-	bra.uni $L130;
-$L132:
-	mov.b64 %rd470, %rd462;
-	mov.b64 %rd471, %rd463;
-	mov.b64 %rd472, %rd464;
-	mov.b64 %rd473, %rd465;
-	mov.b64 %rd405, %rd470;
-	mov.b64 %rd406, %rd471;
-	mov.b64 %rd407, %rd472;
-	mov.b64 %rd408, %rd473;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd474, %rd405, %rd409;
-	mov.b64 %rd405, %rd474;
-	add.s64 %rd475, %rd406, %rd410;
-	mov.b64 %rd406, %rd475;
-$L133:
-	mov.b64 %rd462, %rd405;
-	mov.b64 %rd463, %rd406;
-$L130:
-$L129:
-	shl.b32 %r157, %r157, 1;
-	bra.uni $L127;
-$L128:
-	setp.eq.u32 %p144, %r7, 0;
-	@!%p144 bra $L134;
-	mul.wide.u32 %rd476, %r8, 16;
-	add.s64 %rd477, %rd1, %rd476;
-	st.shared.s64 [%rd477+0], %rd462;
-	st.shared.s64 [%rd477+8], %rd463;
-$L134:
-	bar.sync 0;
-	setp.eq.u32 %p145, %r8, 0;
-	@!%p145 bra $L135;
-	setp.lo.u32 %p146, %r7, %r10;
-	@!%p146 bra $L136;
-	mul.wide.u32 %rd478, %r7, 16;
-	add.s64 %rd479, %rd1, %rd478;
-	ld.shared.s64 %rd480, [%rd479+0];
-	ld.shared.s64 %rd481, [%rd479+8];
-	mov.b64 %rd462, %rd480;
-	mov.b64 %rd463, %rd481;
+	mov.b64 %rd456, {%r164, %r165};
+	@!%p132 bra $L134;
+	setp.ne.u32 %p133, %r18, 9;
+	@%p133 bra.uni $L136;
+	setp.lt.s64 %p134, %rd455, %rd453;
+	setp.eq.s64 %p135, %rd455, %rd453;
+	setp.lt.s64 %p136, %rd456, %rd454;
+	and.pred %p137, %p135, %p136;
+	or.pred %p138, %p134, %p137;
+	selp.b64 %rd457, %rd455, %rd453, %p138;
+	selp.b64 %rd458, %rd456, %rd454, %p138;
+	mov.b64 %rd453, %rd457;
+	mov.b64 %rd454, %rd458;
+	bra.uni $L135;
 $L136:
+	setp.ne.u32 %p139, %r18, 10;
+	@%p139 bra.uni $L137;
+	setp.gt.s64 %p140, %rd455, %rd453;
+	setp.eq.s64 %p141, %rd455, %rd453;
+	setp.lt.s64 %p142, %rd456, %rd454;
+	and.pred %p143, %p141, %p142;
+	or.pred %p144, %p140, %p143;
+	selp.b64 %rd459, %rd455, %rd453, %p144;
+	selp.b64 %rd460, %rd456, %rd454, %p144;
+	mov.b64 %rd453, %rd459;
+	mov.b64 %rd454, %rd460;
+	bra.uni $L135;
+$L137:
+	mov.b64 %rd461, %rd453;
+	mov.b64 %rd462, %rd454;
+	mov.b64 %rd463, %rd455;
+	mov.b64 %rd464, %rd456;
+	mov.b64 %rd396, %rd461;
+	mov.b64 %rd397, %rd462;
+	mov.b64 %rd398, %rd463;
+	mov.b64 %rd399, %rd464;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	add.s64 %rd465, %rd396, %rd400;
+	mov.b64 %rd396, %rd465;
+	add.s64 %rd466, %rd397, %rd401;
+	mov.b64 %rd397, %rd466;
+$L138:
+	mov.b64 %rd453, %rd396;
+	mov.b64 %rd454, %rd397;
+$L135:
+$L134:
+	shl.b32 %r157, %r157, 1;
+	bra.uni $L132;
+$L133:
+	setp.eq.u32 %p145, %r7, 0;
+	@!%p145 bra $L139;
+	mul.wide.u32 %rd467, %r8, 16;
+	add.s64 %rd468, %rd1, %rd467;
+	st.shared.s64 [%rd468+0], %rd453;
+	st.shared.s64 [%rd468+8], %rd454;
+$L139:
+	bar.sync 0;
+	setp.eq.u32 %p146, %r8, 0;
+	@!%p146 bra $L140;
+	setp.lo.u32 %p147, %r7, %r10;
+	@!%p147 bra $L141;
+	mul.wide.u32 %rd469, %r7, 16;
+	add.s64 %rd470, %rd1, %rd469;
+	ld.shared.s64 %rd471, [%rd470+0];
+	ld.shared.s64 %rd472, [%rd470+8];
+	mov.b64 %rd453, %rd471;
+	mov.b64 %rd454, %rd472;
+$L141:
 	sub.u32 %r166, %r10, 1;
 	mov.b32 %r167, %r155;
-$L137:
-	setp.hs.u32 %p147, %r167, 32;
-	@%p147 bra $L138;
-	mov.b64 {%r168, %r169}, %rd462;
-	shfl.sync.down.b32 %r170|%p148, %r168, %r167, %r166, %r17;
+$L142:
+	setp.hs.u32 %p148, %r167, 32;
+	@%p148 bra $L143;
+	mov.b64 {%r168, %r169}, %rd453;
+	shfl.sync.down.b32 %r170|%p149, %r168, %r167, %r166, %r17;
 	shfl.sync.down.b32 %r171, %r169, %r167, %r166, %r17;
-	mov.b64 %rd482, {%r170, %r171};
-	mov.b64 {%r172, %r173}, %rd463;
+	mov.b64 %rd473, {%r170, %r171};
+	mov.b64 {%r172, %r173}, %rd454;
 	shfl.sync.down.b32 %r174, %r172, %r167, %r166, %r17;
 	shfl.sync.down.b32 %r175, %r173, %r167, %r166, %r17;
-	mov.b64 %rd483, {%r174, %r175};
-	@!%p148 bra $L139;
-	setp.ne.u32 %p149, %r18, 9;
-	@%p149 bra.uni $L141;
-	setp.lt.s64 %p150, %rd482, %rd462;
-	setp.eq.s64 %p151, %rd482, %rd462;
-	setp.lt.s64 %p152, %rd483, %rd463;
-	and.pred %p153, %p151, %p152;
-	or.pred %p154, %p150, %p153;
-	selp.b64 %rd484, %rd482, %rd462, %p154;
-	selp.b64 %rd485, %rd483, %rd463, %p154;
-	mov.b64 %rd462, %rd484;
-	mov.b64 %rd463, %rd485;
-	bra.uni $L140;
-$L141:
-	setp.ne.u32 %p155, %r18, 10;
-	@%p155 bra.uni $L142;
-	setp.gt.s64 %p156, %rd482, %rd462;
-	setp.eq.s64 %p157, %rd482, %rd462;
-	setp.lt.s64 %p158, %rd483, %rd463;
-	and.pred %p159, %p157, %p158;
-	or.pred %p160, %p156, %p159;
-	selp.b64 %rd486, %rd482, %rd462, %p160;
-	selp.b64 %rd487, %rd483, %rd463, %p160;
-	mov.b64 %rd462, %rd486;
-	mov.b64 %rd463, %rd487;
-	bra.uni $L140;
-$L142:
-	mov.b64 %rd488, %rd462;
-	mov.b64 %rd489, %rd463;
-	mov.b64 %rd490, %rd482;
-	mov.b64 %rd491, %rd483;
-	mov.b64 %rd405, %rd488;
-	mov.b64 %rd406, %rd489;
-	mov.b64 %rd407, %rd490;
-	mov.b64 %rd408, %rd491;
-	mov.b64 %rd409, %rd407;
-	mov.b64 %rd410, %rd408;
-	add.s64 %rd492, %rd405, %rd409;
-	mov.b64 %rd405, %rd492;
-	add.s64 %rd493, %rd406, %rd410;
-	mov.b64 %rd406, %rd493;
-$L143:
-	mov.b64 %rd462, %rd405;
-	mov.b64 %rd463, %rd406;
-$L140:
-$L139:
-	shl.b32 %r167, %r167, 1;
-	bra.uni $L137;
-$L138:
-$L135:
-	@!%p112 bra $L144;
-	st.global.s64 [%rd13+0], %rd462;
-	st.global.s64 [%rd13+8], %rd463;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd474, {%r174, %r175};
+	@!%p149 bra $L144;
+	setp.ne.u32 %p150, %r18, 9;
+	@%p150 bra.uni $L146;
+	setp.lt.s64 %p151, %rd473, %rd453;
+	setp.eq.s64 %p152, %rd473, %rd453;
+	setp.lt.s64 %p153, %rd474, %rd454;
+	and.pred %p154, %p152, %p153;
+	or.pred %p155, %p151, %p154;
+	selp.b64 %rd475, %rd473, %rd453, %p155;
+	selp.b64 %rd476, %rd474, %rd454, %p155;
+	mov.b64 %rd453, %rd475;
+	mov.b64 %rd454, %rd476;
+	bra.uni $L145;
+$L146:
+	setp.ne.u32 %p156, %r18, 10;
+	@%p156 bra.uni $L147;
+	setp.gt.s64 %p157, %rd473, %rd453;
+	setp.eq.s64 %p158, %rd473, %rd453;
+	setp.lt.s64 %p159, %rd474, %rd454;
+	and.pred %p160, %p158, %p159;
+	or.pred %p161, %p157, %p160;
+	selp.b64 %rd477, %rd473, %rd453, %p161;
+	selp.b64 %rd478, %rd474, %rd454, %p161;
+	mov.b64 %rd453, %rd477;
+	mov.b64 %rd454, %rd478;
+	bra.uni $L145;
+$L147:
+	mov.b64 %rd479, %rd453;
+	mov.b64 %rd480, %rd454;
+	mov.b64 %rd481, %rd473;
+	mov.b64 %rd482, %rd474;
+	mov.b64 %rd396, %rd479;
+	mov.b64 %rd397, %rd480;
+	mov.b64 %rd398, %rd481;
+	mov.b64 %rd399, %rd482;
+	mov.b64 %rd400, %rd398;
+	mov.b64 %rd401, %rd399;
+	add.s64 %rd483, %rd396, %rd400;
+	mov.b64 %rd396, %rd483;
+	add.s64 %rd484, %rd397, %rd401;
+	mov.b64 %rd397, %rd484;
+$L148:
+	mov.b64 %rd453, %rd396;
+	mov.b64 %rd454, %rd397;
+$L145:
 $L144:
-$L115:
+	shl.b32 %r167, %r167, 1;
+	bra.uni $L142;
+$L143:
+$L140:
+	@!%p113 bra $L149;
+	st.global.s64 [%rd13+0], %rd453;
+	st.global.s64 [%rd13+8], %rd454;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L149:
+$L120:
 	ret;
 }
 `
@@ -3545,9 +3545,9 @@ const gokkosPTX2 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<155>;
+	.reg .pred %p<156>;
 	.reg .b32 %r<177>;
-	.reg .b64 %rd<457>;
+	.reg .b64 %rd<448>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -4028,245 +4028,245 @@ $L42:
 	@!%p32 bra $L56;
 	mov.b64 %rd262, %rd129;
 	mov.b32 %r88, %r56;
-	setp.lt.s64 %p44, %rd115, 64;
-	setp.le.s64 %p45, %rd159, 1;
-	or.pred %p46, %p44, %p45;
-	@!%p46 bra $L57;
-	cvt.s64.s32 %rd263, %r88;
-	add.s64 %rd264, %rd263, 1;
-	mul.lo.s64 %rd265, %rd264, %rd132;
-	mad.lo.s64 %rd266, %rd265, 8, %rd130;
-	ld.global.nc.s64 %rd267, [%rd266+0];
-	mov.b64 %rd268, %rd267;
-	cvt.s64.s32 %rd269, %r88;
-	mul.lo.s64 %rd270, %rd269, %rd132;
-	mad.lo.s64 %rd271, %rd270, 8, %rd130;
-	ld.global.nc.s64 %rd272, [%rd271+0];
-	mov.b64 %rd273, %rd272;
-	sub.s64 %rd274, %rd268, %rd273;
-	add.s64 %rd275, %rd116, %rd274;
-	mov.b64 %rd116, %rd275;
-	bra.uni $L58;
+	mov.b64 %rd263, %rd115;
+	mov.b64 %rd264, %rd159;
 $L57:
-	mov.b64 %rd276, %rd159;
-	setp.ge.s64 %p47, %rd115, 4096;
-	@!%p47 bra $L60;
-	mul.lo.s64 %rd277, %rd276, 4;
-	mov.b64 %rd276, %rd277;
-$L60:
-	setp.ge.s64 %p48, %rd115, 65536;
-	@!%p48 bra $L62;
-	mul.lo.s64 %rd278, %rd276, 4;
-	mov.b64 %rd276, %rd278;
-$L62:
-	sub.s64 %rd279, %rd276, 1;
-	and.b64 %rd280, %rd115, %rd279;
-	setp.eq.s64 %p49, %rd280, 0;
-	@!%p49 bra $L64;
-	cvt.s64.s32 %rd281, %r88;
-	add.s64 %rd282, %rd281, 1;
-	mul.lo.s64 %rd283, %rd282, %rd132;
-	mad.lo.s64 %rd284, %rd283, 8, %rd130;
-	ld.global.nc.s64 %rd285, [%rd284+0];
-	mov.b64 %rd286, %rd285;
-	cvt.s64.s32 %rd287, %r88;
-	mul.lo.s64 %rd288, %rd287, %rd132;
-	mad.lo.s64 %rd289, %rd288, 8, %rd130;
-	ld.global.nc.s64 %rd290, [%rd289+0];
-	mov.b64 %rd291, %rd290;
-	sub.s64 %rd292, %rd286, %rd291;
-	mul.lo.s64 %rd293, %rd276, %rd292;
-	add.s64 %rd294, %rd116, %rd293;
-	mov.b64 %rd116, %rd294;
-$L64:
+	setp.lt.s64 %p44, %rd263, 64;
+	setp.le.s64 %p45, %rd264, 1;
+	or.pred %p46, %p44, %p45;
+	@!%p46 bra $L61;
+	mov.b64 %rd265, 1;
+	bra.uni $L59;
+$L61:
+	mov.b64 %rd266, %rd264;
+	setp.ge.s64 %p47, %rd263, 4096;
+	@!%p47 bra $L63;
+	mul.lo.s64 %rd267, %rd266, 4;
+	mov.b64 %rd266, %rd267;
+$L63:
+	setp.ge.s64 %p48, %rd263, 65536;
+	@!%p48 bra $L65;
+	mul.lo.s64 %rd268, %rd266, 4;
+	mov.b64 %rd266, %rd268;
+$L65:
+	sub.s64 %rd269, %rd266, 1;
+	and.b64 %rd270, %rd263, %rd269;
+	setp.eq.s64 %p49, %rd270, 0;
+	@!%p49 bra $L67;
+	mov.b64 %rd265, %rd266;
+	bra.uni $L59;
+$L67:
+	mov.b64 %rd265, 0;
+	bra.uni $L59;
 $L58:
-	add.s64 %rd295, %rd115, 1;
-	mov.b64 %rd115, %rd295;
+	bra.uni $L57;
+$L59:
+	mov.b64 %rd271, %rd265;
+	setp.ne.s64 %p50, %rd271, 0;
+	@!%p50 bra $L69;
+	cvt.s64.s32 %rd272, %r88;
+	add.s64 %rd273, %rd272, 1;
+	mul.lo.s64 %rd274, %rd273, %rd132;
+	mad.lo.s64 %rd275, %rd274, 8, %rd130;
+	ld.global.nc.s64 %rd276, [%rd275+0];
+	mov.b64 %rd277, %rd276;
+	cvt.s64.s32 %rd278, %r88;
+	mul.lo.s64 %rd279, %rd278, %rd132;
+	mad.lo.s64 %rd280, %rd279, 8, %rd130;
+	ld.global.nc.s64 %rd281, [%rd280+0];
+	mov.b64 %rd282, %rd281;
+	sub.s64 %rd283, %rd277, %rd282;
+	mul.lo.s64 %rd284, %rd271, %rd283;
+	add.s64 %rd285, %rd116, %rd284;
+	mov.b64 %rd116, %rd285;
+$L69:
+	add.s64 %rd286, %rd115, 1;
+	mov.b64 %rd115, %rd286;
 $L56:
 $L39:
 $L30:
-	add.s64 %rd296, %rd221, %rd176;
-	mov.b64 %rd221, %rd296;
+	add.s64 %rd287, %rd221, %rd176;
+	mov.b64 %rd221, %rd287;
 	bra.uni $L29;
 $L31:
-	mov.b64 %rd297, %rd219;
-$L65:
-	@!%p13 bra $L69;
-	bra.uni $L67;
-$L69:
-	// block scan
-	mov.b64 %rd298, %rd297;
-	mov.b32 %r89, %r3;
+	mov.b64 %rd288, %rd219;
 $L70:
-	setp.hs.u32 %p50, %r89, 32;
-	@%p50 bra $L71;
-	mov.b64 {%r90, %r91}, %rd298;
-	shfl.sync.up.b32 %r92|%p51, %r90, %r89, 0, %r17;
-	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
-	mov.b64 %rd299, {%r92, %r93};
-	@!%p51 bra $L72;
-	add.s64 %rd300, %rd299, %rd298;
-	mov.b64 %rd298, %rd300;
-$L72:
-	shl.b32 %r89, %r89, 1;
-	bra.uni $L70;
-$L71:
-	mov.b64 {%r94, %r95}, %rd298;
-	shfl.sync.up.b32 %r96|%p52, %r94, %r3, 0, %r17;
-	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
-	mov.b64 %rd301, {%r96, %r97};
-	setp.lo.u32 %p53, %r3, 32;
-	and.pred %p54, %p52, %p53;
-	selp.b64 %rd302, %rd301, 0, %p54;
-	sub.u32 %r98, %r13, %r3;
-	setp.eq.u32 %p55, %r7, %r98;
-	@!%p55 bra $L73;
-	mul.wide.u32 %rd303, %r8, 16;
-	add.s64 %rd304, %rd1, %rd303;
-	st.shared.s64 [%rd304+0], %rd298;
-$L73:
-	bar.sync 0;
-	setp.eq.u32 %p56, %r8, 0;
-	@!%p56 bra $L74;
-	mov.b64 %rd305, 0;
-	setp.lo.u32 %p57, %r7, %r10;
-	@!%p57 bra $L75;
-	mul.wide.u32 %rd306, %r7, 16;
-	add.s64 %rd307, %rd1, %rd306;
-	ld.shared.s64 %rd308, [%rd307+0];
-	mov.b64 %rd305, %rd308;
-$L75:
-	mov.b64 {%r99, %r100}, %rd305;
-	shfl.sync.up.b32 %r101|%p58, %r99, 1, 0, %r17;
-	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
-	mov.b64 %rd309, {%r101, %r102};
-	@!%p58 bra $L76;
-	add.s64 %rd310, %rd309, %rd305;
-	mov.b64 %rd305, %rd310;
-$L76:
-	mov.b64 {%r103, %r104}, %rd305;
-	shfl.sync.up.b32 %r105|%p59, %r103, 2, 0, %r17;
-	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
-	mov.b64 %rd311, {%r105, %r106};
-	@!%p59 bra $L77;
-	add.s64 %rd312, %rd311, %rd305;
-	mov.b64 %rd305, %rd312;
-$L77:
-	mov.b64 {%r107, %r108}, %rd305;
-	shfl.sync.up.b32 %r109|%p60, %r107, 4, 0, %r17;
-	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
-	mov.b64 %rd313, {%r109, %r110};
-	@!%p60 bra $L78;
-	add.s64 %rd314, %rd313, %rd305;
-	mov.b64 %rd305, %rd314;
-$L78:
-	mov.b64 {%r111, %r112}, %rd305;
-	shfl.sync.up.b32 %r113|%p61, %r111, 8, 0, %r17;
-	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
-	mov.b64 %rd315, {%r113, %r114};
-	@!%p61 bra $L79;
-	add.s64 %rd316, %rd315, %rd305;
-	mov.b64 %rd305, %rd316;
-$L79:
-	mov.b64 {%r115, %r116}, %rd305;
-	shfl.sync.up.b32 %r117|%p62, %r115, 16, 0, %r17;
-	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
-	mov.b64 %rd317, {%r117, %r118};
-	@!%p62 bra $L80;
-	add.s64 %rd318, %rd317, %rd305;
-	mov.b64 %rd305, %rd318;
-$L80:
-	mov.b64 {%r119, %r120}, %rd305;
-	shfl.sync.up.b32 %r121|%p63, %r119, 1, 0, %r17;
-	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
-	mov.b64 %rd319, {%r121, %r122};
-	selp.b64 %rd320, %rd319, 0, %p63;
-	@!%p57 bra $L81;
-	mul.wide.u32 %rd321, %r7, 16;
-	add.s64 %rd322, %rd1, %rd321;
-	add.s64 %rd323, %rd322, 512;
-	st.shared.s64 [%rd323+0], %rd320;
-$L81:
-	sub.u32 %r123, %r10, 1;
-	setp.eq.u32 %p64, %r7, %r123;
-	@!%p64 bra $L82;
-	st.shared.s64 [%rd1+1024], %rd305;
-$L82:
+	@!%p13 bra $L74;
+	bra.uni $L72;
 $L74:
+	// block scan
+	mov.b64 %rd289, %rd288;
+	mov.b32 %r89, %r3;
+$L75:
+	setp.hs.u32 %p51, %r89, 32;
+	@%p51 bra $L76;
+	mov.b64 {%r90, %r91}, %rd289;
+	shfl.sync.up.b32 %r92|%p52, %r90, %r89, 0, %r17;
+	shfl.sync.up.b32 %r93, %r91, %r89, 0, %r17;
+	mov.b64 %rd290, {%r92, %r93};
+	@!%p52 bra $L77;
+	add.s64 %rd291, %rd290, %rd289;
+	mov.b64 %rd289, %rd291;
+$L77:
+	shl.b32 %r89, %r89, 1;
+	bra.uni $L75;
+$L76:
+	mov.b64 {%r94, %r95}, %rd289;
+	shfl.sync.up.b32 %r96|%p53, %r94, %r3, 0, %r17;
+	shfl.sync.up.b32 %r97, %r95, %r3, 0, %r17;
+	mov.b64 %rd292, {%r96, %r97};
+	setp.lo.u32 %p54, %r3, 32;
+	and.pred %p55, %p53, %p54;
+	selp.b64 %rd293, %rd292, 0, %p55;
+	sub.u32 %r98, %r13, %r3;
+	setp.eq.u32 %p56, %r7, %r98;
+	@!%p56 bra $L78;
+	mul.wide.u32 %rd294, %r8, 16;
+	add.s64 %rd295, %rd1, %rd294;
+	st.shared.s64 [%rd295+0], %rd289;
+$L78:
 	bar.sync 0;
-	mul.wide.u32 %rd324, %r8, 16;
-	add.s64 %rd325, %rd1, %rd324;
-	add.s64 %rd326, %rd325, 512;
-	ld.shared.s64 %rd327, [%rd326+0];
-	add.s64 %rd328, %rd327, %rd302;
-	ld.shared.s64 %rd329, [%rd1+1024];
-	mov.b64 {%r124, %r125}, %rd328;
-	shfl.sync.idx.b32 %r126|%p65, %r124, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
-	mov.b64 %rd330, {%r126, %r127};
-	mov.b64 %rd331, %rd329;
-	mov.b64 %rd332, %rd330;
-	mov.b64 %rd333, %rd331;
-	mov.b64 %rd334, %rd332;
-	mov.b64 %rd335, %rd333;
-	mov.b64 %rd336, %rd334;
-	mov.b64 %rd337, %rd335;
-	mov.b64 %rd338, 0;
-	cvt.u64.u32 %rd339, %r2;
-	setp.eq.s64 %p66, %rd339, 0;
-	setp.gt.s64 %p67, %rd337, 0;
-	and.pred %p68, %p66, %p67;
-	@!%p68 bra $L84;
-	atom.global.add.u64 %rd340, [%rd149], %rd337;
-	mov.b64 %rd341, %rd340;
-	mov.b64 %rd338, %rd341;
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L79;
+	mov.b64 %rd296, 0;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L80;
+	mul.wide.u32 %rd297, %r7, 16;
+	add.s64 %rd298, %rd1, %rd297;
+	ld.shared.s64 %rd299, [%rd298+0];
+	mov.b64 %rd296, %rd299;
+$L80:
+	mov.b64 {%r99, %r100}, %rd296;
+	shfl.sync.up.b32 %r101|%p59, %r99, 1, 0, %r17;
+	shfl.sync.up.b32 %r102, %r100, 1, 0, %r17;
+	mov.b64 %rd300, {%r101, %r102};
+	@!%p59 bra $L81;
+	add.s64 %rd301, %rd300, %rd296;
+	mov.b64 %rd296, %rd301;
+$L81:
+	mov.b64 {%r103, %r104}, %rd296;
+	shfl.sync.up.b32 %r105|%p60, %r103, 2, 0, %r17;
+	shfl.sync.up.b32 %r106, %r104, 2, 0, %r17;
+	mov.b64 %rd302, {%r105, %r106};
+	@!%p60 bra $L82;
+	add.s64 %rd303, %rd302, %rd296;
+	mov.b64 %rd296, %rd303;
+$L82:
+	mov.b64 {%r107, %r108}, %rd296;
+	shfl.sync.up.b32 %r109|%p61, %r107, 4, 0, %r17;
+	shfl.sync.up.b32 %r110, %r108, 4, 0, %r17;
+	mov.b64 %rd304, {%r109, %r110};
+	@!%p61 bra $L83;
+	add.s64 %rd305, %rd304, %rd296;
+	mov.b64 %rd296, %rd305;
+$L83:
+	mov.b64 {%r111, %r112}, %rd296;
+	shfl.sync.up.b32 %r113|%p62, %r111, 8, 0, %r17;
+	shfl.sync.up.b32 %r114, %r112, 8, 0, %r17;
+	mov.b64 %rd306, {%r113, %r114};
+	@!%p62 bra $L84;
+	add.s64 %rd307, %rd306, %rd296;
+	mov.b64 %rd296, %rd307;
 $L84:
-	cvt.u64.u32 %rd342, %r2;
-	setp.eq.s64 %p69, %rd342, 0;
-	setp.eq.u32 %p70, %r1, 0;
-	and.pred %p71, %p69, %p70;
-	bar.sync 0;
-	@!%p71 bra $L85;
-	st.shared.s64 [%rd1+1024], %rd338;
+	mov.b64 {%r115, %r116}, %rd296;
+	shfl.sync.up.b32 %r117|%p63, %r115, 16, 0, %r17;
+	shfl.sync.up.b32 %r118, %r116, 16, 0, %r17;
+	mov.b64 %rd308, {%r117, %r118};
+	@!%p63 bra $L85;
+	add.s64 %rd309, %rd308, %rd296;
+	mov.b64 %rd296, %rd309;
 $L85:
-	bar.sync 0;
-	ld.shared.s64 %rd343, [%rd1+1024];
-	mov.b64 %rd344, %rd343;
-	mov.b64 %rd338, %rd344;
-	add.s64 %rd345, %rd338, %rd336;
-	mov.b64 %rd346, %rd345;
-	mov.b64 %rd347, 0;
+	mov.b64 {%r119, %r120}, %rd296;
+	shfl.sync.up.b32 %r121|%p64, %r119, 1, 0, %r17;
+	shfl.sync.up.b32 %r122, %r120, 1, 0, %r17;
+	mov.b64 %rd310, {%r121, %r122};
+	selp.b64 %rd311, %rd310, 0, %p64;
+	@!%p58 bra $L86;
+	mul.wide.u32 %rd312, %r7, 16;
+	add.s64 %rd313, %rd1, %rd312;
+	add.s64 %rd314, %rd313, 512;
+	st.shared.s64 [%rd314+0], %rd311;
 $L86:
-	setp.lt.s64 %p72, %rd347, %rd297;
-	not.pred %p73, %p72;
-	@!%p73 bra $L90;
-	bra.uni $L88;
-$L90:
-	mul.lo.s64 %rd348, %rd347, %rd174;
-	mad.lo.s64 %rd349, %rd348, 4, %rd172;
-	ld.shared.s32 %r128, [%rd349+0];
-	mov.b32 %r129, %r128;
-	add.s64 %rd350, %rd346, %rd347;
-	mul.lo.s64 %rd351, %rd350, %rd148;
-	mad.lo.s64 %rd352, %rd351, 4, %rd146;
-	st.global.s32 [%rd352+0], %r129;
+	sub.u32 %r123, %r10, 1;
+	setp.eq.u32 %p65, %r7, %r123;
+	@!%p65 bra $L87;
+	st.shared.s64 [%rd1+1024], %rd296;
 $L87:
-	add.s64 %rd353, %rd347, 1;
-	mov.b64 %rd347, %rd353;
-	bra.uni $L86;
-$L88:
-	bra.uni $L67;
-$L66:
-	bra.uni $L65;
-$L67:
+$L79:
+	bar.sync 0;
+	mul.wide.u32 %rd315, %r8, 16;
+	add.s64 %rd316, %rd1, %rd315;
+	add.s64 %rd317, %rd316, 512;
+	ld.shared.s64 %rd318, [%rd317+0];
+	add.s64 %rd319, %rd318, %rd293;
+	ld.shared.s64 %rd320, [%rd1+1024];
+	mov.b64 {%r124, %r125}, %rd319;
+	shfl.sync.idx.b32 %r126|%p66, %r124, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r127, %r125, 0, %r22, %r17;
+	mov.b64 %rd321, {%r126, %r127};
+	mov.b64 %rd322, %rd320;
+	mov.b64 %rd323, %rd321;
+	mov.b64 %rd324, %rd322;
+	mov.b64 %rd325, %rd323;
+	mov.b64 %rd326, %rd324;
+	mov.b64 %rd327, %rd325;
+	mov.b64 %rd328, %rd326;
+	mov.b64 %rd329, 0;
+	cvt.u64.u32 %rd330, %r2;
+	setp.eq.s64 %p67, %rd330, 0;
+	setp.gt.s64 %p68, %rd328, 0;
+	and.pred %p69, %p67, %p68;
+	@!%p69 bra $L89;
+	atom.global.add.u64 %rd331, [%rd149], %rd328;
+	mov.b64 %rd332, %rd331;
+	mov.b64 %rd329, %rd332;
+$L89:
+	cvt.u64.u32 %rd333, %r2;
+	setp.eq.s64 %p70, %rd333, 0;
+	setp.eq.u32 %p71, %r1, 0;
+	and.pred %p72, %p70, %p71;
+	bar.sync 0;
+	@!%p72 bra $L90;
+	st.shared.s64 [%rd1+1024], %rd329;
+$L90:
+	bar.sync 0;
+	ld.shared.s64 %rd334, [%rd1+1024];
+	mov.b64 %rd335, %rd334;
+	mov.b64 %rd329, %rd335;
+	add.s64 %rd336, %rd329, %rd327;
+	mov.b64 %rd337, %rd336;
+	mov.b64 %rd338, 0;
+$L91:
+	setp.lt.s64 %p73, %rd338, %rd288;
+	not.pred %p74, %p73;
+	@!%p74 bra $L95;
+	bra.uni $L93;
+$L95:
+	mul.lo.s64 %rd339, %rd338, %rd174;
+	mad.lo.s64 %rd340, %rd339, 4, %rd172;
+	ld.shared.s32 %r128, [%rd340+0];
+	mov.b32 %r129, %r128;
+	add.s64 %rd341, %rd337, %rd338;
+	mul.lo.s64 %rd342, %rd341, %rd148;
+	mad.lo.s64 %rd343, %rd342, 4, %rd146;
+	st.global.s32 [%rd343+0], %r129;
+$L92:
+	add.s64 %rd344, %rd338, 1;
+	mov.b64 %rd338, %rd344;
+	bra.uni $L91;
+$L93:
+	bra.uni $L72;
+$L71:
+	bra.uni $L70;
+$L72:
 $L25:
-	add.s64 %rd354, %rd215, %rd185;
-	mov.b64 %rd215, %rd354;
+	add.s64 %rd345, %rd215, %rd185;
+	mov.b64 %rd215, %rd345;
 	bra.uni $L24;
 $L26:
 $L11:
-	add.s64 %rd355, %rd186, 1;
-	mov.b64 %rd186, %rd355;
+	add.s64 %rd346, %rd186, 1;
+	mov.b64 %rd186, %rd346;
 	bra.uni $L10;
 $L12:
 $L7:
@@ -4274,423 +4274,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd356, %rd115;
-	mov.b64 %rd357, %rd116;
+	mov.b64 %rd347, %rd115;
+	mov.b64 %rd348, %rd116;
 	// block reduction
 	mov.b32 %r130, 1;
 	sub.u32 %r131, %r13, 1;
 	mov.b32 %r132, %r3;
-$L91:
-	setp.hs.u32 %p74, %r132, 32;
-	@%p74 bra $L92;
-	mov.b64 {%r133, %r134}, %rd356;
-	shfl.sync.down.b32 %r135|%p75, %r133, %r132, %r131, %r17;
+$L96:
+	setp.hs.u32 %p75, %r132, 32;
+	@%p75 bra $L97;
+	mov.b64 {%r133, %r134}, %rd347;
+	shfl.sync.down.b32 %r135|%p76, %r133, %r132, %r131, %r17;
 	shfl.sync.down.b32 %r136, %r134, %r132, %r131, %r17;
-	mov.b64 %rd358, {%r135, %r136};
-	mov.b64 {%r137, %r138}, %rd357;
+	mov.b64 %rd349, {%r135, %r136};
+	mov.b64 {%r137, %r138}, %rd348;
 	shfl.sync.down.b32 %r139, %r137, %r132, %r131, %r17;
 	shfl.sync.down.b32 %r140, %r138, %r132, %r131, %r17;
-	mov.b64 %rd359, {%r139, %r140};
-	@!%p75 bra $L93;
-	setp.ne.u32 %p76, %r18, 9;
-	@%p76 bra.uni $L95;
-	setp.lt.s64 %p77, %rd358, %rd356;
-	setp.eq.s64 %p78, %rd358, %rd356;
-	setp.lt.s64 %p79, %rd359, %rd357;
-	and.pred %p80, %p78, %p79;
-	or.pred %p81, %p77, %p80;
-	selp.b64 %rd360, %rd358, %rd356, %p81;
-	selp.b64 %rd361, %rd359, %rd357, %p81;
-	mov.b64 %rd356, %rd360;
-	mov.b64 %rd357, %rd361;
-	bra.uni $L94;
-$L95:
-	setp.ne.u32 %p82, %r18, 10;
-	@%p82 bra.uni $L96;
-	setp.gt.s64 %p83, %rd358, %rd356;
-	setp.eq.s64 %p84, %rd358, %rd356;
-	setp.lt.s64 %p85, %rd359, %rd357;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd362, %rd358, %rd356, %p87;
-	selp.b64 %rd363, %rd359, %rd357, %p87;
-	mov.b64 %rd356, %rd362;
-	mov.b64 %rd357, %rd363;
-	bra.uni $L94;
-$L96:
-	mov.b64 %rd364, %rd356;
-	mov.b64 %rd365, %rd357;
-	mov.b64 %rd366, %rd358;
-	mov.b64 %rd367, %rd359;
-	mov.b64 %rd368, %rd364;
-	mov.b64 %rd369, %rd365;
-	mov.b64 %rd370, %rd366;
-	mov.b64 %rd371, %rd367;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd374, %rd368, %rd372;
-	mov.b64 %rd368, %rd374;
-	add.s64 %rd375, %rd369, %rd373;
-	mov.b64 %rd369, %rd375;
-$L97:
-	mov.b64 %rd356, %rd368;
-	mov.b64 %rd357, %rd369;
-$L94:
-$L93:
-	shl.b32 %r132, %r132, 1;
-	bra.uni $L91;
-$L92:
-	setp.eq.u32 %p88, %r7, 0;
-	@!%p88 bra $L98;
-	mul.wide.u32 %rd376, %r8, 16;
-	add.s64 %rd377, %rd1, %rd376;
-	st.shared.s64 [%rd377+0], %rd356;
-	st.shared.s64 [%rd377+8], %rd357;
-$L98:
-	bar.sync 0;
-	setp.eq.u32 %p89, %r8, 0;
-	@!%p89 bra $L99;
-	setp.lo.u32 %p90, %r7, %r10;
-	@!%p90 bra $L100;
-	mul.wide.u32 %rd378, %r7, 16;
-	add.s64 %rd379, %rd1, %rd378;
-	ld.shared.s64 %rd380, [%rd379+0];
-	ld.shared.s64 %rd381, [%rd379+8];
-	mov.b64 %rd356, %rd380;
-	mov.b64 %rd357, %rd381;
+	mov.b64 %rd350, {%r139, %r140};
+	@!%p76 bra $L98;
+	setp.ne.u32 %p77, %r18, 9;
+	@%p77 bra.uni $L100;
+	setp.lt.s64 %p78, %rd349, %rd347;
+	setp.eq.s64 %p79, %rd349, %rd347;
+	setp.lt.s64 %p80, %rd350, %rd348;
+	and.pred %p81, %p79, %p80;
+	or.pred %p82, %p78, %p81;
+	selp.b64 %rd351, %rd349, %rd347, %p82;
+	selp.b64 %rd352, %rd350, %rd348, %p82;
+	mov.b64 %rd347, %rd351;
+	mov.b64 %rd348, %rd352;
+	bra.uni $L99;
 $L100:
+	setp.ne.u32 %p83, %r18, 10;
+	@%p83 bra.uni $L101;
+	setp.gt.s64 %p84, %rd349, %rd347;
+	setp.eq.s64 %p85, %rd349, %rd347;
+	setp.lt.s64 %p86, %rd350, %rd348;
+	and.pred %p87, %p85, %p86;
+	or.pred %p88, %p84, %p87;
+	selp.b64 %rd353, %rd349, %rd347, %p88;
+	selp.b64 %rd354, %rd350, %rd348, %p88;
+	mov.b64 %rd347, %rd353;
+	mov.b64 %rd348, %rd354;
+	bra.uni $L99;
+$L101:
+	mov.b64 %rd355, %rd347;
+	mov.b64 %rd356, %rd348;
+	mov.b64 %rd357, %rd349;
+	mov.b64 %rd358, %rd350;
+	mov.b64 %rd359, %rd355;
+	mov.b64 %rd360, %rd356;
+	mov.b64 %rd361, %rd357;
+	mov.b64 %rd362, %rd358;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	add.s64 %rd365, %rd359, %rd363;
+	mov.b64 %rd359, %rd365;
+	add.s64 %rd366, %rd360, %rd364;
+	mov.b64 %rd360, %rd366;
+$L102:
+	mov.b64 %rd347, %rd359;
+	mov.b64 %rd348, %rd360;
+$L99:
+$L98:
+	shl.b32 %r132, %r132, 1;
+	bra.uni $L96;
+$L97:
+	setp.eq.u32 %p89, %r7, 0;
+	@!%p89 bra $L103;
+	mul.wide.u32 %rd367, %r8, 16;
+	add.s64 %rd368, %rd1, %rd367;
+	st.shared.s64 [%rd368+0], %rd347;
+	st.shared.s64 [%rd368+8], %rd348;
+$L103:
+	bar.sync 0;
+	setp.eq.u32 %p90, %r8, 0;
+	@!%p90 bra $L104;
+	setp.lo.u32 %p91, %r7, %r10;
+	@!%p91 bra $L105;
+	mul.wide.u32 %rd369, %r7, 16;
+	add.s64 %rd370, %rd1, %rd369;
+	ld.shared.s64 %rd371, [%rd370+0];
+	ld.shared.s64 %rd372, [%rd370+8];
+	mov.b64 %rd347, %rd371;
+	mov.b64 %rd348, %rd372;
+$L105:
 	sub.u32 %r141, %r10, 1;
 	mov.b32 %r142, %r130;
-$L101:
-	setp.hs.u32 %p91, %r142, 32;
-	@%p91 bra $L102;
-	mov.b64 {%r143, %r144}, %rd356;
-	shfl.sync.down.b32 %r145|%p92, %r143, %r142, %r141, %r17;
+$L106:
+	setp.hs.u32 %p92, %r142, 32;
+	@%p92 bra $L107;
+	mov.b64 {%r143, %r144}, %rd347;
+	shfl.sync.down.b32 %r145|%p93, %r143, %r142, %r141, %r17;
 	shfl.sync.down.b32 %r146, %r144, %r142, %r141, %r17;
-	mov.b64 %rd382, {%r145, %r146};
-	mov.b64 {%r147, %r148}, %rd357;
+	mov.b64 %rd373, {%r145, %r146};
+	mov.b64 {%r147, %r148}, %rd348;
 	shfl.sync.down.b32 %r149, %r147, %r142, %r141, %r17;
 	shfl.sync.down.b32 %r150, %r148, %r142, %r141, %r17;
-	mov.b64 %rd383, {%r149, %r150};
-	@!%p92 bra $L103;
-	setp.ne.u32 %p93, %r18, 9;
-	@%p93 bra.uni $L105;
-	setp.lt.s64 %p94, %rd382, %rd356;
-	setp.eq.s64 %p95, %rd382, %rd356;
-	setp.lt.s64 %p96, %rd383, %rd357;
-	and.pred %p97, %p95, %p96;
-	or.pred %p98, %p94, %p97;
-	selp.b64 %rd384, %rd382, %rd356, %p98;
-	selp.b64 %rd385, %rd383, %rd357, %p98;
-	mov.b64 %rd356, %rd384;
-	mov.b64 %rd357, %rd385;
-	bra.uni $L104;
-$L105:
-	setp.ne.u32 %p99, %r18, 10;
-	@%p99 bra.uni $L106;
-	setp.gt.s64 %p100, %rd382, %rd356;
-	setp.eq.s64 %p101, %rd382, %rd356;
-	setp.lt.s64 %p102, %rd383, %rd357;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd386, %rd382, %rd356, %p104;
-	selp.b64 %rd387, %rd383, %rd357, %p104;
-	mov.b64 %rd356, %rd386;
-	mov.b64 %rd357, %rd387;
-	bra.uni $L104;
-$L106:
-	mov.b64 %rd388, %rd356;
-	mov.b64 %rd389, %rd357;
-	mov.b64 %rd390, %rd382;
-	mov.b64 %rd391, %rd383;
-	mov.b64 %rd368, %rd388;
-	mov.b64 %rd369, %rd389;
-	mov.b64 %rd370, %rd390;
-	mov.b64 %rd371, %rd391;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd392, %rd368, %rd372;
-	mov.b64 %rd368, %rd392;
-	add.s64 %rd393, %rd369, %rd373;
-	mov.b64 %rd369, %rd393;
-$L107:
-	mov.b64 %rd356, %rd368;
-	mov.b64 %rd357, %rd369;
-$L104:
-$L103:
-	shl.b32 %r142, %r142, 1;
-	bra.uni $L101;
-$L102:
-$L99:
-	mul.wide.u32 %rd394, %r29, 16;
-	add.s64 %rd395, %rd11, %rd394;
-	setp.eq.u32 %p105, %r5, 0;
-	@!%p105 bra $L108;
-	st.global.s64 [%rd395+0], %rd356;
-	st.global.s64 [%rd395+8], %rd357;
+	mov.b64 %rd374, {%r149, %r150};
+	@!%p93 bra $L108;
+	setp.ne.u32 %p94, %r18, 9;
+	@%p94 bra.uni $L110;
+	setp.lt.s64 %p95, %rd373, %rd347;
+	setp.eq.s64 %p96, %rd373, %rd347;
+	setp.lt.s64 %p97, %rd374, %rd348;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd375, %rd373, %rd347, %p99;
+	selp.b64 %rd376, %rd374, %rd348, %p99;
+	mov.b64 %rd347, %rd375;
+	mov.b64 %rd348, %rd376;
+	bra.uni $L109;
+$L110:
+	setp.ne.u32 %p100, %r18, 10;
+	@%p100 bra.uni $L111;
+	setp.gt.s64 %p101, %rd373, %rd347;
+	setp.eq.s64 %p102, %rd373, %rd347;
+	setp.lt.s64 %p103, %rd374, %rd348;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd377, %rd373, %rd347, %p105;
+	selp.b64 %rd378, %rd374, %rd348, %p105;
+	mov.b64 %rd347, %rd377;
+	mov.b64 %rd348, %rd378;
+	bra.uni $L109;
+$L111:
+	mov.b64 %rd379, %rd347;
+	mov.b64 %rd380, %rd348;
+	mov.b64 %rd381, %rd373;
+	mov.b64 %rd382, %rd374;
+	mov.b64 %rd359, %rd379;
+	mov.b64 %rd360, %rd380;
+	mov.b64 %rd361, %rd381;
+	mov.b64 %rd362, %rd382;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	add.s64 %rd383, %rd359, %rd363;
+	mov.b64 %rd359, %rd383;
+	add.s64 %rd384, %rd360, %rd364;
+	mov.b64 %rd360, %rd384;
+$L112:
+	mov.b64 %rd347, %rd359;
+	mov.b64 %rd348, %rd360;
+$L109:
 $L108:
-	// the last block combines the partials
+	shl.b32 %r142, %r142, 1;
+	bra.uni $L106;
+$L107:
+$L104:
+	mul.wide.u32 %rd385, %r29, 16;
+	add.s64 %rd386, %rd11, %rd385;
 	setp.eq.u32 %p106, %r5, 0;
-	@!%p106 bra $L109;
+	@!%p106 bra $L113;
+	st.global.s64 [%rd386+0], %rd347;
+	st.global.s64 [%rd386+8], %rd348;
+$L113:
+	// the last block combines the partials
+	setp.eq.u32 %p107, %r5, 0;
+	@!%p107 bra $L114;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r151, [gk_reduce_done], 1;
 	sub.u32 %r152, %r30, 1;
-	setp.eq.u32 %p107, %r151, %r152;
+	setp.eq.u32 %p108, %r151, %r152;
 	fence.acq_rel.gpu;
-	selp.b32 %r153, 1, 0, %p107;
+	selp.b32 %r153, 1, 0, %p108;
 	st.shared.u32 [%rd1+1024], %r153;
-$L109:
+$L114:
 	bar.sync 0;
 	ld.shared.u32 %r154, [%rd1+1024];
-	setp.ne.u32 %p108, %r154, 0;
-	@!%p108 bra $L110;
-	cvt.u64.u32 %rd398, %r30;
-	cvt.u64.u32 %rd399, %r5;
-	cvt.u64.u32 %rd400, %r6;
-	setp.ne.u32 %p109, %r18, 9;
-	@%p109 bra.uni $L112;
-	mov.b64 %rd396, 9223372036854775807;
-	mov.b64 %rd397, 9223372036854775807;
-	mov.b64 %rd401, %rd399;
-$L113:
-	setp.ge.s64 %p110, %rd401, %rd398;
-	@%p110 bra $L114;
-	mad.lo.s64 %rd402, %rd401, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd403, [%rd402+0];
-	ld.relaxed.gpu.global.s64 %rd404, [%rd402+8];
-	setp.lt.s64 %p111, %rd403, %rd396;
-	setp.eq.s64 %p112, %rd403, %rd396;
-	setp.lt.s64 %p113, %rd404, %rd397;
-	and.pred %p114, %p112, %p113;
-	or.pred %p115, %p111, %p114;
-	selp.b64 %rd405, %rd403, %rd396, %p115;
-	selp.b64 %rd406, %rd404, %rd397, %p115;
-	mov.b64 %rd396, %rd405;
-	mov.b64 %rd397, %rd406;
-	add.s64 %rd401, %rd401, %rd400;
-	bra.uni $L113;
-$L114:
-	bra.uni $L111;
-$L112:
-	setp.ne.u32 %p116, %r18, 10;
-	@%p116 bra.uni $L115;
-	mov.b64 %rd396, -9223372036854775808;
-	mov.b64 %rd397, 9223372036854775807;
-	mov.b64 %rd407, %rd399;
-$L116:
-	setp.ge.s64 %p117, %rd407, %rd398;
-	@%p117 bra $L117;
-	mad.lo.s64 %rd408, %rd407, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd409, [%rd408+0];
-	ld.relaxed.gpu.global.s64 %rd410, [%rd408+8];
-	setp.gt.s64 %p118, %rd409, %rd396;
-	setp.eq.s64 %p119, %rd409, %rd396;
-	setp.lt.s64 %p120, %rd410, %rd397;
-	and.pred %p121, %p119, %p120;
-	or.pred %p122, %p118, %p121;
-	selp.b64 %rd411, %rd409, %rd396, %p122;
-	selp.b64 %rd412, %rd410, %rd397, %p122;
-	mov.b64 %rd396, %rd411;
-	mov.b64 %rd397, %rd412;
-	add.s64 %rd407, %rd407, %rd400;
+	setp.ne.u32 %p109, %r154, 0;
+	@!%p109 bra $L115;
+	cvt.u64.u32 %rd389, %r30;
+	cvt.u64.u32 %rd390, %r5;
+	cvt.u64.u32 %rd391, %r6;
+	setp.ne.u32 %p110, %r18, 9;
+	@%p110 bra.uni $L117;
+	mov.b64 %rd387, 9223372036854775807;
+	mov.b64 %rd388, 9223372036854775807;
+	mov.b64 %rd392, %rd390;
+$L118:
+	setp.ge.s64 %p111, %rd392, %rd389;
+	@%p111 bra $L119;
+	mad.lo.s64 %rd393, %rd392, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd394, [%rd393+0];
+	ld.relaxed.gpu.global.s64 %rd395, [%rd393+8];
+	setp.lt.s64 %p112, %rd394, %rd387;
+	setp.eq.s64 %p113, %rd394, %rd387;
+	setp.lt.s64 %p114, %rd395, %rd388;
+	and.pred %p115, %p113, %p114;
+	or.pred %p116, %p112, %p115;
+	selp.b64 %rd396, %rd394, %rd387, %p116;
+	selp.b64 %rd397, %rd395, %rd388, %p116;
+	mov.b64 %rd387, %rd396;
+	mov.b64 %rd388, %rd397;
+	add.s64 %rd392, %rd392, %rd391;
+	bra.uni $L118;
+$L119:
 	bra.uni $L116;
 $L117:
-	bra.uni $L111;
-$L115:
+	setp.ne.u32 %p117, %r18, 10;
+	@%p117 bra.uni $L120;
+	mov.b64 %rd387, -9223372036854775808;
+	mov.b64 %rd388, 9223372036854775807;
+	mov.b64 %rd398, %rd390;
+$L121:
+	setp.ge.s64 %p118, %rd398, %rd389;
+	@%p118 bra $L122;
+	mad.lo.s64 %rd399, %rd398, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd400, [%rd399+0];
+	ld.relaxed.gpu.global.s64 %rd401, [%rd399+8];
+	setp.gt.s64 %p119, %rd400, %rd387;
+	setp.eq.s64 %p120, %rd400, %rd387;
+	setp.lt.s64 %p121, %rd401, %rd388;
+	and.pred %p122, %p120, %p121;
+	or.pred %p123, %p119, %p122;
+	selp.b64 %rd402, %rd400, %rd387, %p123;
+	selp.b64 %rd403, %rd401, %rd388, %p123;
+	mov.b64 %rd387, %rd402;
+	mov.b64 %rd388, %rd403;
+	add.s64 %rd398, %rd398, %rd391;
+	bra.uni $L121;
+$L122:
+	bra.uni $L116;
+$L120:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L118:
-	mov.b64 %rd413, %rd119;
-	mov.b64 %rd414, %rd120;
-	mov.b64 %rd396, %rd413;
-	mov.b64 %rd397, %rd414;
-	mov.b64 %rd415, %rd399;
-$L119:
-	setp.ge.s64 %p123, %rd415, %rd398;
-	@%p123 bra $L120;
-	mad.lo.s64 %rd416, %rd415, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd417, [%rd416+0];
-	ld.relaxed.gpu.global.s64 %rd418, [%rd416+8];
-	mov.b64 %rd419, %rd396;
-	mov.b64 %rd420, %rd397;
-	mov.b64 %rd421, %rd417;
-	mov.b64 %rd422, %rd418;
-	mov.b64 %rd368, %rd419;
-	mov.b64 %rd369, %rd420;
-	mov.b64 %rd370, %rd421;
-	mov.b64 %rd371, %rd422;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd423, %rd368, %rd372;
-	mov.b64 %rd368, %rd423;
-	add.s64 %rd424, %rd369, %rd373;
-	mov.b64 %rd369, %rd424;
-$L121:
-	mov.b64 %rd396, %rd368;
-	mov.b64 %rd397, %rd369;
-	add.s64 %rd415, %rd415, %rd400;
-	bra.uni $L119;
-$L120:
-$L111:
-	mov.b64 %rd425, %rd396;
-	mov.b64 %rd426, %rd397;
+$L123:
+	mov.b64 %rd404, %rd119;
+	mov.b64 %rd405, %rd120;
+	mov.b64 %rd387, %rd404;
+	mov.b64 %rd388, %rd405;
+	mov.b64 %rd406, %rd390;
+$L124:
+	setp.ge.s64 %p124, %rd406, %rd389;
+	@%p124 bra $L125;
+	mad.lo.s64 %rd407, %rd406, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd408, [%rd407+0];
+	ld.relaxed.gpu.global.s64 %rd409, [%rd407+8];
+	mov.b64 %rd410, %rd387;
+	mov.b64 %rd411, %rd388;
+	mov.b64 %rd412, %rd408;
+	mov.b64 %rd413, %rd409;
+	mov.b64 %rd359, %rd410;
+	mov.b64 %rd360, %rd411;
+	mov.b64 %rd361, %rd412;
+	mov.b64 %rd362, %rd413;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	add.s64 %rd414, %rd359, %rd363;
+	mov.b64 %rd359, %rd414;
+	add.s64 %rd415, %rd360, %rd364;
+	mov.b64 %rd360, %rd415;
+$L126:
+	mov.b64 %rd387, %rd359;
+	mov.b64 %rd388, %rd360;
+	add.s64 %rd406, %rd406, %rd391;
+	bra.uni $L124;
+$L125:
+$L116:
+	mov.b64 %rd416, %rd387;
+	mov.b64 %rd417, %rd388;
 	// block reduction
 	mov.b32 %r155, 1;
 	mov.b32 %r156, 1;
 	sub.u32 %r157, %r13, 1;
 	mov.b32 %r158, %r155;
-$L122:
-	setp.hs.u32 %p124, %r158, 32;
-	@%p124 bra $L123;
-	mov.b64 {%r159, %r160}, %rd425;
-	shfl.sync.down.b32 %r161|%p125, %r159, %r158, %r157, %r17;
+$L127:
+	setp.hs.u32 %p125, %r158, 32;
+	@%p125 bra $L128;
+	mov.b64 {%r159, %r160}, %rd416;
+	shfl.sync.down.b32 %r161|%p126, %r159, %r158, %r157, %r17;
 	shfl.sync.down.b32 %r162, %r160, %r158, %r157, %r17;
-	mov.b64 %rd427, {%r161, %r162};
-	mov.b64 {%r163, %r164}, %rd426;
+	mov.b64 %rd418, {%r161, %r162};
+	mov.b64 {%r163, %r164}, %rd417;
 	shfl.sync.down.b32 %r165, %r163, %r158, %r157, %r17;
 	shfl.sync.down.b32 %r166, %r164, %r158, %r157, %r17;
-	mov.b64 %rd428, {%r165, %r166};
-	@!%p125 bra $L124;
-	setp.ne.u32 %p126, %r18, 9;
-	@%p126 bra.uni $L126;
-	setp.lt.s64 %p127, %rd427, %rd425;
-	setp.eq.s64 %p128, %rd427, %rd425;
-	setp.lt.s64 %p129, %rd428, %rd426;
-	and.pred %p130, %p128, %p129;
-	or.pred %p131, %p127, %p130;
-	selp.b64 %rd429, %rd427, %rd425, %p131;
-	selp.b64 %rd430, %rd428, %rd426, %p131;
-	mov.b64 %rd425, %rd429;
-	mov.b64 %rd426, %rd430;
-	bra.uni $L125;
-$L126:
-	setp.ne.u32 %p132, %r18, 10;
-	@%p132 bra.uni $L127;
-	setp.gt.s64 %p133, %rd427, %rd425;
-	setp.eq.s64 %p134, %rd427, %rd425;
-	setp.lt.s64 %p135, %rd428, %rd426;
-	and.pred %p136, %p134, %p135;
-	or.pred %p137, %p133, %p136;
-	selp.b64 %rd431, %rd427, %rd425, %p137;
-	selp.b64 %rd432, %rd428, %rd426, %p137;
-	mov.b64 %rd425, %rd431;
-	mov.b64 %rd426, %rd432;
-	bra.uni $L125;
-$L127:
-	mov.b64 %rd433, %rd425;
-	mov.b64 %rd434, %rd426;
-	mov.b64 %rd435, %rd427;
-	mov.b64 %rd436, %rd428;
-	mov.b64 %rd368, %rd433;
-	mov.b64 %rd369, %rd434;
-	mov.b64 %rd370, %rd435;
-	mov.b64 %rd371, %rd436;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd437, %rd368, %rd372;
-	mov.b64 %rd368, %rd437;
-	add.s64 %rd438, %rd369, %rd373;
-	mov.b64 %rd369, %rd438;
-$L128:
-	mov.b64 %rd425, %rd368;
-	mov.b64 %rd426, %rd369;
-$L125:
-$L124:
-	shl.b32 %r158, %r158, 1;
-	bra.uni $L122;
-$L123:
-	setp.eq.u32 %p138, %r7, 0;
-	@!%p138 bra $L129;
-	mul.wide.u32 %rd439, %r8, 16;
-	add.s64 %rd440, %rd1, %rd439;
-	st.shared.s64 [%rd440+0], %rd425;
-	st.shared.s64 [%rd440+8], %rd426;
-$L129:
-	bar.sync 0;
-	setp.eq.u32 %p139, %r8, 0;
-	@!%p139 bra $L130;
-	setp.lo.u32 %p140, %r7, %r10;
-	@!%p140 bra $L131;
-	mul.wide.u32 %rd441, %r7, 16;
-	add.s64 %rd442, %rd1, %rd441;
-	ld.shared.s64 %rd443, [%rd442+0];
-	ld.shared.s64 %rd444, [%rd442+8];
-	mov.b64 %rd425, %rd443;
-	mov.b64 %rd426, %rd444;
+	mov.b64 %rd419, {%r165, %r166};
+	@!%p126 bra $L129;
+	setp.ne.u32 %p127, %r18, 9;
+	@%p127 bra.uni $L131;
+	setp.lt.s64 %p128, %rd418, %rd416;
+	setp.eq.s64 %p129, %rd418, %rd416;
+	setp.lt.s64 %p130, %rd419, %rd417;
+	and.pred %p131, %p129, %p130;
+	or.pred %p132, %p128, %p131;
+	selp.b64 %rd420, %rd418, %rd416, %p132;
+	selp.b64 %rd421, %rd419, %rd417, %p132;
+	mov.b64 %rd416, %rd420;
+	mov.b64 %rd417, %rd421;
+	bra.uni $L130;
 $L131:
+	setp.ne.u32 %p133, %r18, 10;
+	@%p133 bra.uni $L132;
+	setp.gt.s64 %p134, %rd418, %rd416;
+	setp.eq.s64 %p135, %rd418, %rd416;
+	setp.lt.s64 %p136, %rd419, %rd417;
+	and.pred %p137, %p135, %p136;
+	or.pred %p138, %p134, %p137;
+	selp.b64 %rd422, %rd418, %rd416, %p138;
+	selp.b64 %rd423, %rd419, %rd417, %p138;
+	mov.b64 %rd416, %rd422;
+	mov.b64 %rd417, %rd423;
+	bra.uni $L130;
+$L132:
+	mov.b64 %rd424, %rd416;
+	mov.b64 %rd425, %rd417;
+	mov.b64 %rd426, %rd418;
+	mov.b64 %rd427, %rd419;
+	mov.b64 %rd359, %rd424;
+	mov.b64 %rd360, %rd425;
+	mov.b64 %rd361, %rd426;
+	mov.b64 %rd362, %rd427;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	add.s64 %rd428, %rd359, %rd363;
+	mov.b64 %rd359, %rd428;
+	add.s64 %rd429, %rd360, %rd364;
+	mov.b64 %rd360, %rd429;
+$L133:
+	mov.b64 %rd416, %rd359;
+	mov.b64 %rd417, %rd360;
+$L130:
+$L129:
+	shl.b32 %r158, %r158, 1;
+	bra.uni $L127;
+$L128:
+	setp.eq.u32 %p139, %r7, 0;
+	@!%p139 bra $L134;
+	mul.wide.u32 %rd430, %r8, 16;
+	add.s64 %rd431, %rd1, %rd430;
+	st.shared.s64 [%rd431+0], %rd416;
+	st.shared.s64 [%rd431+8], %rd417;
+$L134:
+	bar.sync 0;
+	setp.eq.u32 %p140, %r8, 0;
+	@!%p140 bra $L135;
+	setp.lo.u32 %p141, %r7, %r10;
+	@!%p141 bra $L136;
+	mul.wide.u32 %rd432, %r7, 16;
+	add.s64 %rd433, %rd1, %rd432;
+	ld.shared.s64 %rd434, [%rd433+0];
+	ld.shared.s64 %rd435, [%rd433+8];
+	mov.b64 %rd416, %rd434;
+	mov.b64 %rd417, %rd435;
+$L136:
 	sub.u32 %r167, %r10, 1;
 	mov.b32 %r168, %r156;
-$L132:
-	setp.hs.u32 %p141, %r168, 32;
-	@%p141 bra $L133;
-	mov.b64 {%r169, %r170}, %rd425;
-	shfl.sync.down.b32 %r171|%p142, %r169, %r168, %r167, %r17;
+$L137:
+	setp.hs.u32 %p142, %r168, 32;
+	@%p142 bra $L138;
+	mov.b64 {%r169, %r170}, %rd416;
+	shfl.sync.down.b32 %r171|%p143, %r169, %r168, %r167, %r17;
 	shfl.sync.down.b32 %r172, %r170, %r168, %r167, %r17;
-	mov.b64 %rd445, {%r171, %r172};
-	mov.b64 {%r173, %r174}, %rd426;
+	mov.b64 %rd436, {%r171, %r172};
+	mov.b64 {%r173, %r174}, %rd417;
 	shfl.sync.down.b32 %r175, %r173, %r168, %r167, %r17;
 	shfl.sync.down.b32 %r176, %r174, %r168, %r167, %r17;
-	mov.b64 %rd446, {%r175, %r176};
-	@!%p142 bra $L134;
-	setp.ne.u32 %p143, %r18, 9;
-	@%p143 bra.uni $L136;
-	setp.lt.s64 %p144, %rd445, %rd425;
-	setp.eq.s64 %p145, %rd445, %rd425;
-	setp.lt.s64 %p146, %rd446, %rd426;
-	and.pred %p147, %p145, %p146;
-	or.pred %p148, %p144, %p147;
-	selp.b64 %rd447, %rd445, %rd425, %p148;
-	selp.b64 %rd448, %rd446, %rd426, %p148;
-	mov.b64 %rd425, %rd447;
-	mov.b64 %rd426, %rd448;
-	bra.uni $L135;
-$L136:
-	setp.ne.u32 %p149, %r18, 10;
-	@%p149 bra.uni $L137;
-	setp.gt.s64 %p150, %rd445, %rd425;
-	setp.eq.s64 %p151, %rd445, %rd425;
-	setp.lt.s64 %p152, %rd446, %rd426;
-	and.pred %p153, %p151, %p152;
-	or.pred %p154, %p150, %p153;
-	selp.b64 %rd449, %rd445, %rd425, %p154;
-	selp.b64 %rd450, %rd446, %rd426, %p154;
-	mov.b64 %rd425, %rd449;
-	mov.b64 %rd426, %rd450;
-	bra.uni $L135;
-$L137:
-	mov.b64 %rd451, %rd425;
-	mov.b64 %rd452, %rd426;
-	mov.b64 %rd453, %rd445;
-	mov.b64 %rd454, %rd446;
-	mov.b64 %rd368, %rd451;
-	mov.b64 %rd369, %rd452;
-	mov.b64 %rd370, %rd453;
-	mov.b64 %rd371, %rd454;
-	mov.b64 %rd372, %rd370;
-	mov.b64 %rd373, %rd371;
-	add.s64 %rd455, %rd368, %rd372;
-	mov.b64 %rd368, %rd455;
-	add.s64 %rd456, %rd369, %rd373;
-	mov.b64 %rd369, %rd456;
-$L138:
-	mov.b64 %rd425, %rd368;
-	mov.b64 %rd426, %rd369;
-$L135:
-$L134:
-	shl.b32 %r168, %r168, 1;
-	bra.uni $L132;
-$L133:
-$L130:
-	@!%p106 bra $L139;
-	st.global.s64 [%rd13+0], %rd425;
-	st.global.s64 [%rd13+8], %rd426;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd437, {%r175, %r176};
+	@!%p143 bra $L139;
+	setp.ne.u32 %p144, %r18, 9;
+	@%p144 bra.uni $L141;
+	setp.lt.s64 %p145, %rd436, %rd416;
+	setp.eq.s64 %p146, %rd436, %rd416;
+	setp.lt.s64 %p147, %rd437, %rd417;
+	and.pred %p148, %p146, %p147;
+	or.pred %p149, %p145, %p148;
+	selp.b64 %rd438, %rd436, %rd416, %p149;
+	selp.b64 %rd439, %rd437, %rd417, %p149;
+	mov.b64 %rd416, %rd438;
+	mov.b64 %rd417, %rd439;
+	bra.uni $L140;
+$L141:
+	setp.ne.u32 %p150, %r18, 10;
+	@%p150 bra.uni $L142;
+	setp.gt.s64 %p151, %rd436, %rd416;
+	setp.eq.s64 %p152, %rd436, %rd416;
+	setp.lt.s64 %p153, %rd437, %rd417;
+	and.pred %p154, %p152, %p153;
+	or.pred %p155, %p151, %p154;
+	selp.b64 %rd440, %rd436, %rd416, %p155;
+	selp.b64 %rd441, %rd437, %rd417, %p155;
+	mov.b64 %rd416, %rd440;
+	mov.b64 %rd417, %rd441;
+	bra.uni $L140;
+$L142:
+	mov.b64 %rd442, %rd416;
+	mov.b64 %rd443, %rd417;
+	mov.b64 %rd444, %rd436;
+	mov.b64 %rd445, %rd437;
+	mov.b64 %rd359, %rd442;
+	mov.b64 %rd360, %rd443;
+	mov.b64 %rd361, %rd444;
+	mov.b64 %rd362, %rd445;
+	mov.b64 %rd363, %rd361;
+	mov.b64 %rd364, %rd362;
+	add.s64 %rd446, %rd359, %rd363;
+	mov.b64 %rd359, %rd446;
+	add.s64 %rd447, %rd360, %rd364;
+	mov.b64 %rd360, %rd447;
+$L143:
+	mov.b64 %rd416, %rd359;
+	mov.b64 %rd417, %rd360;
+$L140:
 $L139:
-$L110:
+	shl.b32 %r168, %r168, 1;
+	bra.uni $L137;
+$L138:
+$L135:
+	@!%p107 bra $L144;
+	st.global.s64 [%rd13+0], %rd416;
+	st.global.s64 [%rd13+8], %rd417;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L144:
+$L115:
 	ret;
 }
 `
@@ -4765,9 +4765,9 @@ const gokkosPTX3 = `//
 	.param .b64 gk_s42
 )
 {
-	.reg .pred %p<181>;
+	.reg .pred %p<182>;
 	.reg .b32 %r<227>;
-	.reg .b64 %rd<593>;
+	.reg .b64 %rd<584>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -5562,240 +5562,240 @@ $L83:
 	@!%p58 bra $L97;
 	mov.b64 %rd399, %rd129;
 	mov.b32 %r138, %r106;
-	setp.lt.s64 %p70, %rd115, 64;
-	setp.le.s64 %p71, %rd159, 1;
-	or.pred %p72, %p70, %p71;
-	@!%p72 bra $L98;
-	cvt.s64.s32 %rd400, %r138;
-	add.s64 %rd401, %rd400, 1;
-	mul.lo.s64 %rd402, %rd401, %rd132;
-	mad.lo.s64 %rd403, %rd402, 8, %rd130;
-	ld.global.nc.s64 %rd404, [%rd403+0];
-	mov.b64 %rd405, %rd404;
-	cvt.s64.s32 %rd406, %r138;
-	mul.lo.s64 %rd407, %rd406, %rd132;
-	mad.lo.s64 %rd408, %rd407, 8, %rd130;
-	ld.global.nc.s64 %rd409, [%rd408+0];
-	mov.b64 %rd410, %rd409;
-	sub.s64 %rd411, %rd405, %rd410;
-	add.s64 %rd412, %rd116, %rd411;
-	mov.b64 %rd116, %rd412;
-	bra.uni $L99;
+	mov.b64 %rd400, %rd115;
+	mov.b64 %rd401, %rd159;
 $L98:
-	mov.b64 %rd413, %rd159;
-	setp.ge.s64 %p73, %rd115, 4096;
-	@!%p73 bra $L101;
-	mul.lo.s64 %rd414, %rd413, 4;
-	mov.b64 %rd413, %rd414;
-$L101:
-	setp.ge.s64 %p74, %rd115, 65536;
-	@!%p74 bra $L103;
-	mul.lo.s64 %rd415, %rd413, 4;
-	mov.b64 %rd413, %rd415;
-$L103:
-	sub.s64 %rd416, %rd413, 1;
-	and.b64 %rd417, %rd115, %rd416;
-	setp.eq.s64 %p75, %rd417, 0;
-	@!%p75 bra $L105;
-	cvt.s64.s32 %rd418, %r138;
-	add.s64 %rd419, %rd418, 1;
-	mul.lo.s64 %rd420, %rd419, %rd132;
-	mad.lo.s64 %rd421, %rd420, 8, %rd130;
-	ld.global.nc.s64 %rd422, [%rd421+0];
-	mov.b64 %rd423, %rd422;
-	cvt.s64.s32 %rd424, %r138;
-	mul.lo.s64 %rd425, %rd424, %rd132;
-	mad.lo.s64 %rd426, %rd425, 8, %rd130;
-	ld.global.nc.s64 %rd427, [%rd426+0];
-	mov.b64 %rd428, %rd427;
-	sub.s64 %rd429, %rd423, %rd428;
-	mul.lo.s64 %rd430, %rd413, %rd429;
-	add.s64 %rd431, %rd116, %rd430;
-	mov.b64 %rd116, %rd431;
-$L105:
+	setp.lt.s64 %p70, %rd400, 64;
+	setp.le.s64 %p71, %rd401, 1;
+	or.pred %p72, %p70, %p71;
+	@!%p72 bra $L102;
+	mov.b64 %rd402, 1;
+	bra.uni $L100;
+$L102:
+	mov.b64 %rd403, %rd401;
+	setp.ge.s64 %p73, %rd400, 4096;
+	@!%p73 bra $L104;
+	mul.lo.s64 %rd404, %rd403, 4;
+	mov.b64 %rd403, %rd404;
+$L104:
+	setp.ge.s64 %p74, %rd400, 65536;
+	@!%p74 bra $L106;
+	mul.lo.s64 %rd405, %rd403, 4;
+	mov.b64 %rd403, %rd405;
+$L106:
+	sub.s64 %rd406, %rd403, 1;
+	and.b64 %rd407, %rd400, %rd406;
+	setp.eq.s64 %p75, %rd407, 0;
+	@!%p75 bra $L108;
+	mov.b64 %rd402, %rd403;
+	bra.uni $L100;
+$L108:
+	mov.b64 %rd402, 0;
+	bra.uni $L100;
 $L99:
-	add.s64 %rd432, %rd115, 1;
-	mov.b64 %rd115, %rd432;
+	bra.uni $L98;
+$L100:
+	mov.b64 %rd408, %rd402;
+	setp.ne.s64 %p76, %rd408, 0;
+	@!%p76 bra $L110;
+	cvt.s64.s32 %rd409, %r138;
+	add.s64 %rd410, %rd409, 1;
+	mul.lo.s64 %rd411, %rd410, %rd132;
+	mad.lo.s64 %rd412, %rd411, 8, %rd130;
+	ld.global.nc.s64 %rd413, [%rd412+0];
+	mov.b64 %rd414, %rd413;
+	cvt.s64.s32 %rd415, %r138;
+	mul.lo.s64 %rd416, %rd415, %rd132;
+	mad.lo.s64 %rd417, %rd416, 8, %rd130;
+	ld.global.nc.s64 %rd418, [%rd417+0];
+	mov.b64 %rd419, %rd418;
+	sub.s64 %rd420, %rd414, %rd419;
+	mul.lo.s64 %rd421, %rd408, %rd420;
+	add.s64 %rd422, %rd116, %rd421;
+	mov.b64 %rd116, %rd422;
+$L110:
+	add.s64 %rd423, %rd115, 1;
+	mov.b64 %rd115, %rd423;
 $L97:
 $L80:
 $L66:
-	add.s64 %rd433, %rd318, %rd308;
-	mov.b64 %rd318, %rd433;
+	add.s64 %rd424, %rd318, %rd308;
+	mov.b64 %rd318, %rd424;
 	bra.uni $L65;
 $L67:
-	mov.b64 %rd434, %rd312;
-$L106:
-	@!%p13 bra $L110;
-	bra.uni $L108;
-$L110:
-	// block scan
-	mov.b64 %rd435, %rd434;
-	mov.b32 %r139, %r3;
+	mov.b64 %rd425, %rd312;
 $L111:
-	setp.hs.u32 %p76, %r139, 32;
-	@%p76 bra $L112;
-	mov.b64 {%r140, %r141}, %rd435;
-	shfl.sync.up.b32 %r142|%p77, %r140, %r139, 0, %r17;
-	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
-	mov.b64 %rd436, {%r142, %r143};
-	@!%p77 bra $L113;
-	add.s64 %rd437, %rd436, %rd435;
-	mov.b64 %rd435, %rd437;
-$L113:
-	shl.b32 %r139, %r139, 1;
-	bra.uni $L111;
-$L112:
-	mov.b64 {%r144, %r145}, %rd435;
-	shfl.sync.up.b32 %r146|%p78, %r144, %r3, 0, %r17;
-	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
-	mov.b64 %rd438, {%r146, %r147};
-	setp.lo.u32 %p79, %r3, 32;
-	and.pred %p80, %p78, %p79;
-	selp.b64 %rd439, %rd438, 0, %p80;
-	sub.u32 %r148, %r13, %r3;
-	setp.eq.u32 %p81, %r7, %r148;
-	@!%p81 bra $L114;
-	mul.wide.u32 %rd440, %r8, 16;
-	add.s64 %rd441, %rd1, %rd440;
-	st.shared.s64 [%rd441+0], %rd435;
-$L114:
-	bar.sync 0;
-	setp.eq.u32 %p82, %r8, 0;
-	@!%p82 bra $L115;
-	mov.b64 %rd442, 0;
-	setp.lo.u32 %p83, %r7, %r10;
-	@!%p83 bra $L116;
-	mul.wide.u32 %rd443, %r7, 16;
-	add.s64 %rd444, %rd1, %rd443;
-	ld.shared.s64 %rd445, [%rd444+0];
-	mov.b64 %rd442, %rd445;
-$L116:
-	mov.b64 {%r149, %r150}, %rd442;
-	shfl.sync.up.b32 %r151|%p84, %r149, 1, 0, %r17;
-	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
-	mov.b64 %rd446, {%r151, %r152};
-	@!%p84 bra $L117;
-	add.s64 %rd447, %rd446, %rd442;
-	mov.b64 %rd442, %rd447;
-$L117:
-	mov.b64 {%r153, %r154}, %rd442;
-	shfl.sync.up.b32 %r155|%p85, %r153, 2, 0, %r17;
-	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
-	mov.b64 %rd448, {%r155, %r156};
-	@!%p85 bra $L118;
-	add.s64 %rd449, %rd448, %rd442;
-	mov.b64 %rd442, %rd449;
-$L118:
-	mov.b64 {%r157, %r158}, %rd442;
-	shfl.sync.up.b32 %r159|%p86, %r157, 4, 0, %r17;
-	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
-	mov.b64 %rd450, {%r159, %r160};
-	@!%p86 bra $L119;
-	add.s64 %rd451, %rd450, %rd442;
-	mov.b64 %rd442, %rd451;
-$L119:
-	mov.b64 {%r161, %r162}, %rd442;
-	shfl.sync.up.b32 %r163|%p87, %r161, 8, 0, %r17;
-	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
-	mov.b64 %rd452, {%r163, %r164};
-	@!%p87 bra $L120;
-	add.s64 %rd453, %rd452, %rd442;
-	mov.b64 %rd442, %rd453;
-$L120:
-	mov.b64 {%r165, %r166}, %rd442;
-	shfl.sync.up.b32 %r167|%p88, %r165, 16, 0, %r17;
-	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
-	mov.b64 %rd454, {%r167, %r168};
-	@!%p88 bra $L121;
-	add.s64 %rd455, %rd454, %rd442;
-	mov.b64 %rd442, %rd455;
-$L121:
-	mov.b64 {%r169, %r170}, %rd442;
-	shfl.sync.up.b32 %r171|%p89, %r169, 1, 0, %r17;
-	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
-	mov.b64 %rd456, {%r171, %r172};
-	selp.b64 %rd457, %rd456, 0, %p89;
-	@!%p83 bra $L122;
-	mul.wide.u32 %rd458, %r7, 16;
-	add.s64 %rd459, %rd1, %rd458;
-	add.s64 %rd460, %rd459, 512;
-	st.shared.s64 [%rd460+0], %rd457;
-$L122:
-	sub.u32 %r173, %r10, 1;
-	setp.eq.u32 %p90, %r7, %r173;
-	@!%p90 bra $L123;
-	st.shared.s64 [%rd1+1024], %rd442;
-$L123:
+	@!%p13 bra $L115;
+	bra.uni $L113;
 $L115:
+	// block scan
+	mov.b64 %rd426, %rd425;
+	mov.b32 %r139, %r3;
+$L116:
+	setp.hs.u32 %p77, %r139, 32;
+	@%p77 bra $L117;
+	mov.b64 {%r140, %r141}, %rd426;
+	shfl.sync.up.b32 %r142|%p78, %r140, %r139, 0, %r17;
+	shfl.sync.up.b32 %r143, %r141, %r139, 0, %r17;
+	mov.b64 %rd427, {%r142, %r143};
+	@!%p78 bra $L118;
+	add.s64 %rd428, %rd427, %rd426;
+	mov.b64 %rd426, %rd428;
+$L118:
+	shl.b32 %r139, %r139, 1;
+	bra.uni $L116;
+$L117:
+	mov.b64 {%r144, %r145}, %rd426;
+	shfl.sync.up.b32 %r146|%p79, %r144, %r3, 0, %r17;
+	shfl.sync.up.b32 %r147, %r145, %r3, 0, %r17;
+	mov.b64 %rd429, {%r146, %r147};
+	setp.lo.u32 %p80, %r3, 32;
+	and.pred %p81, %p79, %p80;
+	selp.b64 %rd430, %rd429, 0, %p81;
+	sub.u32 %r148, %r13, %r3;
+	setp.eq.u32 %p82, %r7, %r148;
+	@!%p82 bra $L119;
+	mul.wide.u32 %rd431, %r8, 16;
+	add.s64 %rd432, %rd1, %rd431;
+	st.shared.s64 [%rd432+0], %rd426;
+$L119:
 	bar.sync 0;
-	mul.wide.u32 %rd461, %r8, 16;
-	add.s64 %rd462, %rd1, %rd461;
-	add.s64 %rd463, %rd462, 512;
-	ld.shared.s64 %rd464, [%rd463+0];
-	add.s64 %rd465, %rd464, %rd439;
-	ld.shared.s64 %rd466, [%rd1+1024];
-	mov.b64 {%r174, %r175}, %rd465;
-	shfl.sync.idx.b32 %r176|%p91, %r174, 0, %r22, %r17;
-	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
-	mov.b64 %rd467, {%r176, %r177};
-	mov.b64 %rd468, %rd466;
-	mov.b64 %rd469, %rd467;
-	mov.b64 %rd470, %rd468;
-	mov.b64 %rd471, %rd469;
-	mov.b64 %rd472, %rd470;
-	mov.b64 %rd473, %rd471;
-	mov.b64 %rd474, %rd472;
-	mov.b64 %rd475, 0;
-	cvt.u64.u32 %rd476, %r2;
-	setp.eq.s64 %p92, %rd476, 0;
-	setp.gt.s64 %p93, %rd474, 0;
-	and.pred %p94, %p92, %p93;
-	@!%p94 bra $L125;
-	atom.global.add.u64 %rd477, [%rd149], %rd474;
-	mov.b64 %rd478, %rd477;
-	mov.b64 %rd475, %rd478;
+	setp.eq.u32 %p83, %r8, 0;
+	@!%p83 bra $L120;
+	mov.b64 %rd433, 0;
+	setp.lo.u32 %p84, %r7, %r10;
+	@!%p84 bra $L121;
+	mul.wide.u32 %rd434, %r7, 16;
+	add.s64 %rd435, %rd1, %rd434;
+	ld.shared.s64 %rd436, [%rd435+0];
+	mov.b64 %rd433, %rd436;
+$L121:
+	mov.b64 {%r149, %r150}, %rd433;
+	shfl.sync.up.b32 %r151|%p85, %r149, 1, 0, %r17;
+	shfl.sync.up.b32 %r152, %r150, 1, 0, %r17;
+	mov.b64 %rd437, {%r151, %r152};
+	@!%p85 bra $L122;
+	add.s64 %rd438, %rd437, %rd433;
+	mov.b64 %rd433, %rd438;
+$L122:
+	mov.b64 {%r153, %r154}, %rd433;
+	shfl.sync.up.b32 %r155|%p86, %r153, 2, 0, %r17;
+	shfl.sync.up.b32 %r156, %r154, 2, 0, %r17;
+	mov.b64 %rd439, {%r155, %r156};
+	@!%p86 bra $L123;
+	add.s64 %rd440, %rd439, %rd433;
+	mov.b64 %rd433, %rd440;
+$L123:
+	mov.b64 {%r157, %r158}, %rd433;
+	shfl.sync.up.b32 %r159|%p87, %r157, 4, 0, %r17;
+	shfl.sync.up.b32 %r160, %r158, 4, 0, %r17;
+	mov.b64 %rd441, {%r159, %r160};
+	@!%p87 bra $L124;
+	add.s64 %rd442, %rd441, %rd433;
+	mov.b64 %rd433, %rd442;
+$L124:
+	mov.b64 {%r161, %r162}, %rd433;
+	shfl.sync.up.b32 %r163|%p88, %r161, 8, 0, %r17;
+	shfl.sync.up.b32 %r164, %r162, 8, 0, %r17;
+	mov.b64 %rd443, {%r163, %r164};
+	@!%p88 bra $L125;
+	add.s64 %rd444, %rd443, %rd433;
+	mov.b64 %rd433, %rd444;
 $L125:
-	cvt.u64.u32 %rd479, %r2;
-	setp.eq.s64 %p95, %rd479, 0;
-	setp.eq.u32 %p96, %r1, 0;
-	and.pred %p97, %p95, %p96;
-	bar.sync 0;
-	@!%p97 bra $L126;
-	st.shared.s64 [%rd1+1024], %rd475;
+	mov.b64 {%r165, %r166}, %rd433;
+	shfl.sync.up.b32 %r167|%p89, %r165, 16, 0, %r17;
+	shfl.sync.up.b32 %r168, %r166, 16, 0, %r17;
+	mov.b64 %rd445, {%r167, %r168};
+	@!%p89 bra $L126;
+	add.s64 %rd446, %rd445, %rd433;
+	mov.b64 %rd433, %rd446;
 $L126:
-	bar.sync 0;
-	ld.shared.s64 %rd480, [%rd1+1024];
-	mov.b64 %rd481, %rd480;
-	mov.b64 %rd475, %rd481;
-	add.s64 %rd482, %rd475, %rd473;
-	mov.b64 %rd483, %rd482;
-	mov.b64 %rd484, 0;
+	mov.b64 {%r169, %r170}, %rd433;
+	shfl.sync.up.b32 %r171|%p90, %r169, 1, 0, %r17;
+	shfl.sync.up.b32 %r172, %r170, 1, 0, %r17;
+	mov.b64 %rd447, {%r171, %r172};
+	selp.b64 %rd448, %rd447, 0, %p90;
+	@!%p84 bra $L127;
+	mul.wide.u32 %rd449, %r7, 16;
+	add.s64 %rd450, %rd1, %rd449;
+	add.s64 %rd451, %rd450, 512;
+	st.shared.s64 [%rd451+0], %rd448;
 $L127:
-	setp.lt.s64 %p98, %rd484, %rd434;
-	not.pred %p99, %p98;
-	@!%p99 bra $L131;
-	bra.uni $L129;
-$L131:
-	mul.lo.s64 %rd485, %rd484, %rd174;
-	mad.lo.s64 %rd486, %rd485, 4, %rd172;
-	ld.shared.s32 %r178, [%rd486+0];
-	mov.b32 %r179, %r178;
-	add.s64 %rd487, %rd483, %rd484;
-	mul.lo.s64 %rd488, %rd487, %rd148;
-	mad.lo.s64 %rd489, %rd488, 4, %rd146;
-	st.global.s32 [%rd489+0], %r179;
+	sub.u32 %r173, %r10, 1;
+	setp.eq.u32 %p91, %r7, %r173;
+	@!%p91 bra $L128;
+	st.shared.s64 [%rd1+1024], %rd433;
 $L128:
-	add.s64 %rd490, %rd484, 1;
-	mov.b64 %rd484, %rd490;
-	bra.uni $L127;
-$L129:
-	bra.uni $L108;
-$L107:
-	bra.uni $L106;
-$L108:
+$L120:
+	bar.sync 0;
+	mul.wide.u32 %rd452, %r8, 16;
+	add.s64 %rd453, %rd1, %rd452;
+	add.s64 %rd454, %rd453, 512;
+	ld.shared.s64 %rd455, [%rd454+0];
+	add.s64 %rd456, %rd455, %rd430;
+	ld.shared.s64 %rd457, [%rd1+1024];
+	mov.b64 {%r174, %r175}, %rd456;
+	shfl.sync.idx.b32 %r176|%p92, %r174, 0, %r22, %r17;
+	shfl.sync.idx.b32 %r177, %r175, 0, %r22, %r17;
+	mov.b64 %rd458, {%r176, %r177};
+	mov.b64 %rd459, %rd457;
+	mov.b64 %rd460, %rd458;
+	mov.b64 %rd461, %rd459;
+	mov.b64 %rd462, %rd460;
+	mov.b64 %rd463, %rd461;
+	mov.b64 %rd464, %rd462;
+	mov.b64 %rd465, %rd463;
+	mov.b64 %rd466, 0;
+	cvt.u64.u32 %rd467, %r2;
+	setp.eq.s64 %p93, %rd467, 0;
+	setp.gt.s64 %p94, %rd465, 0;
+	and.pred %p95, %p93, %p94;
+	@!%p95 bra $L130;
+	atom.global.add.u64 %rd468, [%rd149], %rd465;
+	mov.b64 %rd469, %rd468;
+	mov.b64 %rd466, %rd469;
+$L130:
+	cvt.u64.u32 %rd470, %r2;
+	setp.eq.s64 %p96, %rd470, 0;
+	setp.eq.u32 %p97, %r1, 0;
+	and.pred %p98, %p96, %p97;
+	bar.sync 0;
+	@!%p98 bra $L131;
+	st.shared.s64 [%rd1+1024], %rd466;
+$L131:
+	bar.sync 0;
+	ld.shared.s64 %rd471, [%rd1+1024];
+	mov.b64 %rd472, %rd471;
+	mov.b64 %rd466, %rd472;
+	add.s64 %rd473, %rd466, %rd464;
+	mov.b64 %rd474, %rd473;
+	mov.b64 %rd475, 0;
+$L132:
+	setp.lt.s64 %p99, %rd475, %rd425;
+	not.pred %p100, %p99;
+	@!%p100 bra $L136;
+	bra.uni $L134;
+$L136:
+	mul.lo.s64 %rd476, %rd475, %rd174;
+	mad.lo.s64 %rd477, %rd476, 4, %rd172;
+	ld.shared.s32 %r178, [%rd477+0];
+	mov.b32 %r179, %r178;
+	add.s64 %rd478, %rd474, %rd475;
+	mul.lo.s64 %rd479, %rd478, %rd148;
+	mad.lo.s64 %rd480, %rd479, 4, %rd146;
+	st.global.s32 [%rd480+0], %r179;
+$L133:
+	add.s64 %rd481, %rd475, 1;
+	mov.b64 %rd475, %rd481;
+	bra.uni $L132;
+$L134:
+	bra.uni $L113;
+$L112:
+	bra.uni $L111;
+$L113:
 $L54:
-	add.s64 %rd491, %rd311, %rd310;
-	mov.b64 %rd311, %rd491;
+	add.s64 %rd482, %rd311, %rd310;
+	mov.b64 %rd311, %rd482;
 	bra.uni $L53;
 $L55:
 $L7:
@@ -5803,423 +5803,423 @@ $L7:
 	add.s64 %rd128, %rd128, %rd127;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd492, %rd115;
-	mov.b64 %rd493, %rd116;
+	mov.b64 %rd483, %rd115;
+	mov.b64 %rd484, %rd116;
 	// block reduction
 	mov.b32 %r180, 1;
 	sub.u32 %r181, %r13, 1;
 	mov.b32 %r182, %r3;
-$L132:
-	setp.hs.u32 %p100, %r182, 32;
-	@%p100 bra $L133;
-	mov.b64 {%r183, %r184}, %rd492;
-	shfl.sync.down.b32 %r185|%p101, %r183, %r182, %r181, %r17;
+$L137:
+	setp.hs.u32 %p101, %r182, 32;
+	@%p101 bra $L138;
+	mov.b64 {%r183, %r184}, %rd483;
+	shfl.sync.down.b32 %r185|%p102, %r183, %r182, %r181, %r17;
 	shfl.sync.down.b32 %r186, %r184, %r182, %r181, %r17;
-	mov.b64 %rd494, {%r185, %r186};
-	mov.b64 {%r187, %r188}, %rd493;
+	mov.b64 %rd485, {%r185, %r186};
+	mov.b64 {%r187, %r188}, %rd484;
 	shfl.sync.down.b32 %r189, %r187, %r182, %r181, %r17;
 	shfl.sync.down.b32 %r190, %r188, %r182, %r181, %r17;
-	mov.b64 %rd495, {%r189, %r190};
-	@!%p101 bra $L134;
-	setp.ne.u32 %p102, %r18, 9;
-	@%p102 bra.uni $L136;
-	setp.lt.s64 %p103, %rd494, %rd492;
-	setp.eq.s64 %p104, %rd494, %rd492;
-	setp.lt.s64 %p105, %rd495, %rd493;
-	and.pred %p106, %p104, %p105;
-	or.pred %p107, %p103, %p106;
-	selp.b64 %rd496, %rd494, %rd492, %p107;
-	selp.b64 %rd497, %rd495, %rd493, %p107;
-	mov.b64 %rd492, %rd496;
-	mov.b64 %rd493, %rd497;
-	bra.uni $L135;
-$L136:
-	setp.ne.u32 %p108, %r18, 10;
-	@%p108 bra.uni $L137;
-	setp.gt.s64 %p109, %rd494, %rd492;
-	setp.eq.s64 %p110, %rd494, %rd492;
-	setp.lt.s64 %p111, %rd495, %rd493;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd498, %rd494, %rd492, %p113;
-	selp.b64 %rd499, %rd495, %rd493, %p113;
-	mov.b64 %rd492, %rd498;
-	mov.b64 %rd493, %rd499;
-	bra.uni $L135;
-$L137:
-	mov.b64 %rd500, %rd492;
-	mov.b64 %rd501, %rd493;
-	mov.b64 %rd502, %rd494;
-	mov.b64 %rd503, %rd495;
-	mov.b64 %rd504, %rd500;
-	mov.b64 %rd505, %rd501;
-	mov.b64 %rd506, %rd502;
-	mov.b64 %rd507, %rd503;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd510, %rd504, %rd508;
-	mov.b64 %rd504, %rd510;
-	add.s64 %rd511, %rd505, %rd509;
-	mov.b64 %rd505, %rd511;
-$L138:
-	mov.b64 %rd492, %rd504;
-	mov.b64 %rd493, %rd505;
-$L135:
-$L134:
-	shl.b32 %r182, %r182, 1;
-	bra.uni $L132;
-$L133:
-	setp.eq.u32 %p114, %r7, 0;
-	@!%p114 bra $L139;
-	mul.wide.u32 %rd512, %r8, 16;
-	add.s64 %rd513, %rd1, %rd512;
-	st.shared.s64 [%rd513+0], %rd492;
-	st.shared.s64 [%rd513+8], %rd493;
-$L139:
-	bar.sync 0;
-	setp.eq.u32 %p115, %r8, 0;
-	@!%p115 bra $L140;
-	setp.lo.u32 %p116, %r7, %r10;
-	@!%p116 bra $L141;
-	mul.wide.u32 %rd514, %r7, 16;
-	add.s64 %rd515, %rd1, %rd514;
-	ld.shared.s64 %rd516, [%rd515+0];
-	ld.shared.s64 %rd517, [%rd515+8];
-	mov.b64 %rd492, %rd516;
-	mov.b64 %rd493, %rd517;
+	mov.b64 %rd486, {%r189, %r190};
+	@!%p102 bra $L139;
+	setp.ne.u32 %p103, %r18, 9;
+	@%p103 bra.uni $L141;
+	setp.lt.s64 %p104, %rd485, %rd483;
+	setp.eq.s64 %p105, %rd485, %rd483;
+	setp.lt.s64 %p106, %rd486, %rd484;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd487, %rd485, %rd483, %p108;
+	selp.b64 %rd488, %rd486, %rd484, %p108;
+	mov.b64 %rd483, %rd487;
+	mov.b64 %rd484, %rd488;
+	bra.uni $L140;
 $L141:
+	setp.ne.u32 %p109, %r18, 10;
+	@%p109 bra.uni $L142;
+	setp.gt.s64 %p110, %rd485, %rd483;
+	setp.eq.s64 %p111, %rd485, %rd483;
+	setp.lt.s64 %p112, %rd486, %rd484;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd489, %rd485, %rd483, %p114;
+	selp.b64 %rd490, %rd486, %rd484, %p114;
+	mov.b64 %rd483, %rd489;
+	mov.b64 %rd484, %rd490;
+	bra.uni $L140;
+$L142:
+	mov.b64 %rd491, %rd483;
+	mov.b64 %rd492, %rd484;
+	mov.b64 %rd493, %rd485;
+	mov.b64 %rd494, %rd486;
+	mov.b64 %rd495, %rd491;
+	mov.b64 %rd496, %rd492;
+	mov.b64 %rd497, %rd493;
+	mov.b64 %rd498, %rd494;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd500, %rd498;
+	add.s64 %rd501, %rd495, %rd499;
+	mov.b64 %rd495, %rd501;
+	add.s64 %rd502, %rd496, %rd500;
+	mov.b64 %rd496, %rd502;
+$L143:
+	mov.b64 %rd483, %rd495;
+	mov.b64 %rd484, %rd496;
+$L140:
+$L139:
+	shl.b32 %r182, %r182, 1;
+	bra.uni $L137;
+$L138:
+	setp.eq.u32 %p115, %r7, 0;
+	@!%p115 bra $L144;
+	mul.wide.u32 %rd503, %r8, 16;
+	add.s64 %rd504, %rd1, %rd503;
+	st.shared.s64 [%rd504+0], %rd483;
+	st.shared.s64 [%rd504+8], %rd484;
+$L144:
+	bar.sync 0;
+	setp.eq.u32 %p116, %r8, 0;
+	@!%p116 bra $L145;
+	setp.lo.u32 %p117, %r7, %r10;
+	@!%p117 bra $L146;
+	mul.wide.u32 %rd505, %r7, 16;
+	add.s64 %rd506, %rd1, %rd505;
+	ld.shared.s64 %rd507, [%rd506+0];
+	ld.shared.s64 %rd508, [%rd506+8];
+	mov.b64 %rd483, %rd507;
+	mov.b64 %rd484, %rd508;
+$L146:
 	sub.u32 %r191, %r10, 1;
 	mov.b32 %r192, %r180;
-$L142:
-	setp.hs.u32 %p117, %r192, 32;
-	@%p117 bra $L143;
-	mov.b64 {%r193, %r194}, %rd492;
-	shfl.sync.down.b32 %r195|%p118, %r193, %r192, %r191, %r17;
+$L147:
+	setp.hs.u32 %p118, %r192, 32;
+	@%p118 bra $L148;
+	mov.b64 {%r193, %r194}, %rd483;
+	shfl.sync.down.b32 %r195|%p119, %r193, %r192, %r191, %r17;
 	shfl.sync.down.b32 %r196, %r194, %r192, %r191, %r17;
-	mov.b64 %rd518, {%r195, %r196};
-	mov.b64 {%r197, %r198}, %rd493;
+	mov.b64 %rd509, {%r195, %r196};
+	mov.b64 {%r197, %r198}, %rd484;
 	shfl.sync.down.b32 %r199, %r197, %r192, %r191, %r17;
 	shfl.sync.down.b32 %r200, %r198, %r192, %r191, %r17;
-	mov.b64 %rd519, {%r199, %r200};
-	@!%p118 bra $L144;
-	setp.ne.u32 %p119, %r18, 9;
-	@%p119 bra.uni $L146;
-	setp.lt.s64 %p120, %rd518, %rd492;
-	setp.eq.s64 %p121, %rd518, %rd492;
-	setp.lt.s64 %p122, %rd519, %rd493;
-	and.pred %p123, %p121, %p122;
-	or.pred %p124, %p120, %p123;
-	selp.b64 %rd520, %rd518, %rd492, %p124;
-	selp.b64 %rd521, %rd519, %rd493, %p124;
-	mov.b64 %rd492, %rd520;
-	mov.b64 %rd493, %rd521;
-	bra.uni $L145;
-$L146:
-	setp.ne.u32 %p125, %r18, 10;
-	@%p125 bra.uni $L147;
-	setp.gt.s64 %p126, %rd518, %rd492;
-	setp.eq.s64 %p127, %rd518, %rd492;
-	setp.lt.s64 %p128, %rd519, %rd493;
-	and.pred %p129, %p127, %p128;
-	or.pred %p130, %p126, %p129;
-	selp.b64 %rd522, %rd518, %rd492, %p130;
-	selp.b64 %rd523, %rd519, %rd493, %p130;
-	mov.b64 %rd492, %rd522;
-	mov.b64 %rd493, %rd523;
-	bra.uni $L145;
-$L147:
-	mov.b64 %rd524, %rd492;
-	mov.b64 %rd525, %rd493;
-	mov.b64 %rd526, %rd518;
-	mov.b64 %rd527, %rd519;
-	mov.b64 %rd504, %rd524;
-	mov.b64 %rd505, %rd525;
-	mov.b64 %rd506, %rd526;
-	mov.b64 %rd507, %rd527;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd528, %rd504, %rd508;
-	mov.b64 %rd504, %rd528;
-	add.s64 %rd529, %rd505, %rd509;
-	mov.b64 %rd505, %rd529;
-$L148:
-	mov.b64 %rd492, %rd504;
-	mov.b64 %rd493, %rd505;
-$L145:
-$L144:
-	shl.b32 %r192, %r192, 1;
-	bra.uni $L142;
-$L143:
-$L140:
-	mul.wide.u32 %rd530, %r29, 16;
-	add.s64 %rd531, %rd11, %rd530;
-	setp.eq.u32 %p131, %r5, 0;
-	@!%p131 bra $L149;
-	st.global.s64 [%rd531+0], %rd492;
-	st.global.s64 [%rd531+8], %rd493;
+	mov.b64 %rd510, {%r199, %r200};
+	@!%p119 bra $L149;
+	setp.ne.u32 %p120, %r18, 9;
+	@%p120 bra.uni $L151;
+	setp.lt.s64 %p121, %rd509, %rd483;
+	setp.eq.s64 %p122, %rd509, %rd483;
+	setp.lt.s64 %p123, %rd510, %rd484;
+	and.pred %p124, %p122, %p123;
+	or.pred %p125, %p121, %p124;
+	selp.b64 %rd511, %rd509, %rd483, %p125;
+	selp.b64 %rd512, %rd510, %rd484, %p125;
+	mov.b64 %rd483, %rd511;
+	mov.b64 %rd484, %rd512;
+	bra.uni $L150;
+$L151:
+	setp.ne.u32 %p126, %r18, 10;
+	@%p126 bra.uni $L152;
+	setp.gt.s64 %p127, %rd509, %rd483;
+	setp.eq.s64 %p128, %rd509, %rd483;
+	setp.lt.s64 %p129, %rd510, %rd484;
+	and.pred %p130, %p128, %p129;
+	or.pred %p131, %p127, %p130;
+	selp.b64 %rd513, %rd509, %rd483, %p131;
+	selp.b64 %rd514, %rd510, %rd484, %p131;
+	mov.b64 %rd483, %rd513;
+	mov.b64 %rd484, %rd514;
+	bra.uni $L150;
+$L152:
+	mov.b64 %rd515, %rd483;
+	mov.b64 %rd516, %rd484;
+	mov.b64 %rd517, %rd509;
+	mov.b64 %rd518, %rd510;
+	mov.b64 %rd495, %rd515;
+	mov.b64 %rd496, %rd516;
+	mov.b64 %rd497, %rd517;
+	mov.b64 %rd498, %rd518;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd500, %rd498;
+	add.s64 %rd519, %rd495, %rd499;
+	mov.b64 %rd495, %rd519;
+	add.s64 %rd520, %rd496, %rd500;
+	mov.b64 %rd496, %rd520;
+$L153:
+	mov.b64 %rd483, %rd495;
+	mov.b64 %rd484, %rd496;
+$L150:
 $L149:
-	// the last block combines the partials
+	shl.b32 %r192, %r192, 1;
+	bra.uni $L147;
+$L148:
+$L145:
+	mul.wide.u32 %rd521, %r29, 16;
+	add.s64 %rd522, %rd11, %rd521;
 	setp.eq.u32 %p132, %r5, 0;
-	@!%p132 bra $L150;
+	@!%p132 bra $L154;
+	st.global.s64 [%rd522+0], %rd483;
+	st.global.s64 [%rd522+8], %rd484;
+$L154:
+	// the last block combines the partials
+	setp.eq.u32 %p133, %r5, 0;
+	@!%p133 bra $L155;
 	fence.acq_rel.gpu;
 	atom.global.add.u32 %r201, [gk_reduce_done], 1;
 	sub.u32 %r202, %r30, 1;
-	setp.eq.u32 %p133, %r201, %r202;
+	setp.eq.u32 %p134, %r201, %r202;
 	fence.acq_rel.gpu;
-	selp.b32 %r203, 1, 0, %p133;
+	selp.b32 %r203, 1, 0, %p134;
 	st.shared.u32 [%rd1+1024], %r203;
-$L150:
+$L155:
 	bar.sync 0;
 	ld.shared.u32 %r204, [%rd1+1024];
-	setp.ne.u32 %p134, %r204, 0;
-	@!%p134 bra $L151;
-	cvt.u64.u32 %rd534, %r30;
-	cvt.u64.u32 %rd535, %r5;
-	cvt.u64.u32 %rd536, %r6;
-	setp.ne.u32 %p135, %r18, 9;
-	@%p135 bra.uni $L153;
-	mov.b64 %rd532, 9223372036854775807;
-	mov.b64 %rd533, 9223372036854775807;
-	mov.b64 %rd537, %rd535;
-$L154:
-	setp.ge.s64 %p136, %rd537, %rd534;
-	@%p136 bra $L155;
-	mad.lo.s64 %rd538, %rd537, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd539, [%rd538+0];
-	ld.relaxed.gpu.global.s64 %rd540, [%rd538+8];
-	setp.lt.s64 %p137, %rd539, %rd532;
-	setp.eq.s64 %p138, %rd539, %rd532;
-	setp.lt.s64 %p139, %rd540, %rd533;
-	and.pred %p140, %p138, %p139;
-	or.pred %p141, %p137, %p140;
-	selp.b64 %rd541, %rd539, %rd532, %p141;
-	selp.b64 %rd542, %rd540, %rd533, %p141;
-	mov.b64 %rd532, %rd541;
-	mov.b64 %rd533, %rd542;
-	add.s64 %rd537, %rd537, %rd536;
-	bra.uni $L154;
-$L155:
-	bra.uni $L152;
-$L153:
-	setp.ne.u32 %p142, %r18, 10;
-	@%p142 bra.uni $L156;
-	mov.b64 %rd532, -9223372036854775808;
-	mov.b64 %rd533, 9223372036854775807;
-	mov.b64 %rd543, %rd535;
-$L157:
-	setp.ge.s64 %p143, %rd543, %rd534;
-	@%p143 bra $L158;
-	mad.lo.s64 %rd544, %rd543, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd545, [%rd544+0];
-	ld.relaxed.gpu.global.s64 %rd546, [%rd544+8];
-	setp.gt.s64 %p144, %rd545, %rd532;
-	setp.eq.s64 %p145, %rd545, %rd532;
-	setp.lt.s64 %p146, %rd546, %rd533;
-	and.pred %p147, %p145, %p146;
-	or.pred %p148, %p144, %p147;
-	selp.b64 %rd547, %rd545, %rd532, %p148;
-	selp.b64 %rd548, %rd546, %rd533, %p148;
-	mov.b64 %rd532, %rd547;
-	mov.b64 %rd533, %rd548;
-	add.s64 %rd543, %rd543, %rd536;
+	setp.ne.u32 %p135, %r204, 0;
+	@!%p135 bra $L156;
+	cvt.u64.u32 %rd525, %r30;
+	cvt.u64.u32 %rd526, %r5;
+	cvt.u64.u32 %rd527, %r6;
+	setp.ne.u32 %p136, %r18, 9;
+	@%p136 bra.uni $L158;
+	mov.b64 %rd523, 9223372036854775807;
+	mov.b64 %rd524, 9223372036854775807;
+	mov.b64 %rd528, %rd526;
+$L159:
+	setp.ge.s64 %p137, %rd528, %rd525;
+	@%p137 bra $L160;
+	mad.lo.s64 %rd529, %rd528, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd530, [%rd529+0];
+	ld.relaxed.gpu.global.s64 %rd531, [%rd529+8];
+	setp.lt.s64 %p138, %rd530, %rd523;
+	setp.eq.s64 %p139, %rd530, %rd523;
+	setp.lt.s64 %p140, %rd531, %rd524;
+	and.pred %p141, %p139, %p140;
+	or.pred %p142, %p138, %p141;
+	selp.b64 %rd532, %rd530, %rd523, %p142;
+	selp.b64 %rd533, %rd531, %rd524, %p142;
+	mov.b64 %rd523, %rd532;
+	mov.b64 %rd524, %rd533;
+	add.s64 %rd528, %rd528, %rd527;
+	bra.uni $L159;
+$L160:
 	bra.uni $L157;
 $L158:
-	bra.uni $L152;
-$L156:
+	setp.ne.u32 %p143, %r18, 10;
+	@%p143 bra.uni $L161;
+	mov.b64 %rd523, -9223372036854775808;
+	mov.b64 %rd524, 9223372036854775807;
+	mov.b64 %rd534, %rd526;
+$L162:
+	setp.ge.s64 %p144, %rd534, %rd525;
+	@%p144 bra $L163;
+	mad.lo.s64 %rd535, %rd534, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd536, [%rd535+0];
+	ld.relaxed.gpu.global.s64 %rd537, [%rd535+8];
+	setp.gt.s64 %p145, %rd536, %rd523;
+	setp.eq.s64 %p146, %rd536, %rd523;
+	setp.lt.s64 %p147, %rd537, %rd524;
+	and.pred %p148, %p146, %p147;
+	or.pred %p149, %p145, %p148;
+	selp.b64 %rd538, %rd536, %rd523, %p149;
+	selp.b64 %rd539, %rd537, %rd524, %p149;
+	mov.b64 %rd523, %rd538;
+	mov.b64 %rd524, %rd539;
+	add.s64 %rd534, %rd534, %rd527;
+	bra.uni $L162;
+$L163:
+	bra.uni $L157;
+$L161:
 	mov.b64 %rd119, 0;
 	mov.b64 %rd120, 0;
 	mov.b64 %rd121, 0;
 	mov.b64 %rd122, 0;
 	mov.b64 %rd119, %rd121;
 	mov.b64 %rd120, %rd122;
-$L159:
-	mov.b64 %rd549, %rd119;
-	mov.b64 %rd550, %rd120;
-	mov.b64 %rd532, %rd549;
-	mov.b64 %rd533, %rd550;
-	mov.b64 %rd551, %rd535;
-$L160:
-	setp.ge.s64 %p149, %rd551, %rd534;
-	@%p149 bra $L161;
-	mad.lo.s64 %rd552, %rd551, 16, %rd11;
-	ld.relaxed.gpu.global.s64 %rd553, [%rd552+0];
-	ld.relaxed.gpu.global.s64 %rd554, [%rd552+8];
-	mov.b64 %rd555, %rd532;
-	mov.b64 %rd556, %rd533;
-	mov.b64 %rd557, %rd553;
-	mov.b64 %rd558, %rd554;
-	mov.b64 %rd504, %rd555;
-	mov.b64 %rd505, %rd556;
-	mov.b64 %rd506, %rd557;
-	mov.b64 %rd507, %rd558;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd559, %rd504, %rd508;
-	mov.b64 %rd504, %rd559;
-	add.s64 %rd560, %rd505, %rd509;
-	mov.b64 %rd505, %rd560;
-$L162:
-	mov.b64 %rd532, %rd504;
-	mov.b64 %rd533, %rd505;
-	add.s64 %rd551, %rd551, %rd536;
-	bra.uni $L160;
-$L161:
-$L152:
-	mov.b64 %rd561, %rd532;
-	mov.b64 %rd562, %rd533;
+$L164:
+	mov.b64 %rd540, %rd119;
+	mov.b64 %rd541, %rd120;
+	mov.b64 %rd523, %rd540;
+	mov.b64 %rd524, %rd541;
+	mov.b64 %rd542, %rd526;
+$L165:
+	setp.ge.s64 %p150, %rd542, %rd525;
+	@%p150 bra $L166;
+	mad.lo.s64 %rd543, %rd542, 16, %rd11;
+	ld.relaxed.gpu.global.s64 %rd544, [%rd543+0];
+	ld.relaxed.gpu.global.s64 %rd545, [%rd543+8];
+	mov.b64 %rd546, %rd523;
+	mov.b64 %rd547, %rd524;
+	mov.b64 %rd548, %rd544;
+	mov.b64 %rd549, %rd545;
+	mov.b64 %rd495, %rd546;
+	mov.b64 %rd496, %rd547;
+	mov.b64 %rd497, %rd548;
+	mov.b64 %rd498, %rd549;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd500, %rd498;
+	add.s64 %rd550, %rd495, %rd499;
+	mov.b64 %rd495, %rd550;
+	add.s64 %rd551, %rd496, %rd500;
+	mov.b64 %rd496, %rd551;
+$L167:
+	mov.b64 %rd523, %rd495;
+	mov.b64 %rd524, %rd496;
+	add.s64 %rd542, %rd542, %rd527;
+	bra.uni $L165;
+$L166:
+$L157:
+	mov.b64 %rd552, %rd523;
+	mov.b64 %rd553, %rd524;
 	// block reduction
 	mov.b32 %r205, 1;
 	mov.b32 %r206, 1;
 	sub.u32 %r207, %r13, 1;
 	mov.b32 %r208, %r205;
-$L163:
-	setp.hs.u32 %p150, %r208, 32;
-	@%p150 bra $L164;
-	mov.b64 {%r209, %r210}, %rd561;
-	shfl.sync.down.b32 %r211|%p151, %r209, %r208, %r207, %r17;
+$L168:
+	setp.hs.u32 %p151, %r208, 32;
+	@%p151 bra $L169;
+	mov.b64 {%r209, %r210}, %rd552;
+	shfl.sync.down.b32 %r211|%p152, %r209, %r208, %r207, %r17;
 	shfl.sync.down.b32 %r212, %r210, %r208, %r207, %r17;
-	mov.b64 %rd563, {%r211, %r212};
-	mov.b64 {%r213, %r214}, %rd562;
+	mov.b64 %rd554, {%r211, %r212};
+	mov.b64 {%r213, %r214}, %rd553;
 	shfl.sync.down.b32 %r215, %r213, %r208, %r207, %r17;
 	shfl.sync.down.b32 %r216, %r214, %r208, %r207, %r17;
-	mov.b64 %rd564, {%r215, %r216};
-	@!%p151 bra $L165;
-	setp.ne.u32 %p152, %r18, 9;
-	@%p152 bra.uni $L167;
-	setp.lt.s64 %p153, %rd563, %rd561;
-	setp.eq.s64 %p154, %rd563, %rd561;
-	setp.lt.s64 %p155, %rd564, %rd562;
-	and.pred %p156, %p154, %p155;
-	or.pred %p157, %p153, %p156;
-	selp.b64 %rd565, %rd563, %rd561, %p157;
-	selp.b64 %rd566, %rd564, %rd562, %p157;
-	mov.b64 %rd561, %rd565;
-	mov.b64 %rd562, %rd566;
-	bra.uni $L166;
-$L167:
-	setp.ne.u32 %p158, %r18, 10;
-	@%p158 bra.uni $L168;
-	setp.gt.s64 %p159, %rd563, %rd561;
-	setp.eq.s64 %p160, %rd563, %rd561;
-	setp.lt.s64 %p161, %rd564, %rd562;
-	and.pred %p162, %p160, %p161;
-	or.pred %p163, %p159, %p162;
-	selp.b64 %rd567, %rd563, %rd561, %p163;
-	selp.b64 %rd568, %rd564, %rd562, %p163;
-	mov.b64 %rd561, %rd567;
-	mov.b64 %rd562, %rd568;
-	bra.uni $L166;
-$L168:
-	mov.b64 %rd569, %rd561;
-	mov.b64 %rd570, %rd562;
-	mov.b64 %rd571, %rd563;
-	mov.b64 %rd572, %rd564;
-	mov.b64 %rd504, %rd569;
-	mov.b64 %rd505, %rd570;
-	mov.b64 %rd506, %rd571;
-	mov.b64 %rd507, %rd572;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd573, %rd504, %rd508;
-	mov.b64 %rd504, %rd573;
-	add.s64 %rd574, %rd505, %rd509;
-	mov.b64 %rd505, %rd574;
-$L169:
-	mov.b64 %rd561, %rd504;
-	mov.b64 %rd562, %rd505;
-$L166:
-$L165:
-	shl.b32 %r208, %r208, 1;
-	bra.uni $L163;
-$L164:
-	setp.eq.u32 %p164, %r7, 0;
-	@!%p164 bra $L170;
-	mul.wide.u32 %rd575, %r8, 16;
-	add.s64 %rd576, %rd1, %rd575;
-	st.shared.s64 [%rd576+0], %rd561;
-	st.shared.s64 [%rd576+8], %rd562;
-$L170:
-	bar.sync 0;
-	setp.eq.u32 %p165, %r8, 0;
-	@!%p165 bra $L171;
-	setp.lo.u32 %p166, %r7, %r10;
-	@!%p166 bra $L172;
-	mul.wide.u32 %rd577, %r7, 16;
-	add.s64 %rd578, %rd1, %rd577;
-	ld.shared.s64 %rd579, [%rd578+0];
-	ld.shared.s64 %rd580, [%rd578+8];
-	mov.b64 %rd561, %rd579;
-	mov.b64 %rd562, %rd580;
+	mov.b64 %rd555, {%r215, %r216};
+	@!%p152 bra $L170;
+	setp.ne.u32 %p153, %r18, 9;
+	@%p153 bra.uni $L172;
+	setp.lt.s64 %p154, %rd554, %rd552;
+	setp.eq.s64 %p155, %rd554, %rd552;
+	setp.lt.s64 %p156, %rd555, %rd553;
+	and.pred %p157, %p155, %p156;
+	or.pred %p158, %p154, %p157;
+	selp.b64 %rd556, %rd554, %rd552, %p158;
+	selp.b64 %rd557, %rd555, %rd553, %p158;
+	mov.b64 %rd552, %rd556;
+	mov.b64 %rd553, %rd557;
+	bra.uni $L171;
 $L172:
+	setp.ne.u32 %p159, %r18, 10;
+	@%p159 bra.uni $L173;
+	setp.gt.s64 %p160, %rd554, %rd552;
+	setp.eq.s64 %p161, %rd554, %rd552;
+	setp.lt.s64 %p162, %rd555, %rd553;
+	and.pred %p163, %p161, %p162;
+	or.pred %p164, %p160, %p163;
+	selp.b64 %rd558, %rd554, %rd552, %p164;
+	selp.b64 %rd559, %rd555, %rd553, %p164;
+	mov.b64 %rd552, %rd558;
+	mov.b64 %rd553, %rd559;
+	bra.uni $L171;
+$L173:
+	mov.b64 %rd560, %rd552;
+	mov.b64 %rd561, %rd553;
+	mov.b64 %rd562, %rd554;
+	mov.b64 %rd563, %rd555;
+	mov.b64 %rd495, %rd560;
+	mov.b64 %rd496, %rd561;
+	mov.b64 %rd497, %rd562;
+	mov.b64 %rd498, %rd563;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd500, %rd498;
+	add.s64 %rd564, %rd495, %rd499;
+	mov.b64 %rd495, %rd564;
+	add.s64 %rd565, %rd496, %rd500;
+	mov.b64 %rd496, %rd565;
+$L174:
+	mov.b64 %rd552, %rd495;
+	mov.b64 %rd553, %rd496;
+$L171:
+$L170:
+	shl.b32 %r208, %r208, 1;
+	bra.uni $L168;
+$L169:
+	setp.eq.u32 %p165, %r7, 0;
+	@!%p165 bra $L175;
+	mul.wide.u32 %rd566, %r8, 16;
+	add.s64 %rd567, %rd1, %rd566;
+	st.shared.s64 [%rd567+0], %rd552;
+	st.shared.s64 [%rd567+8], %rd553;
+$L175:
+	bar.sync 0;
+	setp.eq.u32 %p166, %r8, 0;
+	@!%p166 bra $L176;
+	setp.lo.u32 %p167, %r7, %r10;
+	@!%p167 bra $L177;
+	mul.wide.u32 %rd568, %r7, 16;
+	add.s64 %rd569, %rd1, %rd568;
+	ld.shared.s64 %rd570, [%rd569+0];
+	ld.shared.s64 %rd571, [%rd569+8];
+	mov.b64 %rd552, %rd570;
+	mov.b64 %rd553, %rd571;
+$L177:
 	sub.u32 %r217, %r10, 1;
 	mov.b32 %r218, %r206;
-$L173:
-	setp.hs.u32 %p167, %r218, 32;
-	@%p167 bra $L174;
-	mov.b64 {%r219, %r220}, %rd561;
-	shfl.sync.down.b32 %r221|%p168, %r219, %r218, %r217, %r17;
+$L178:
+	setp.hs.u32 %p168, %r218, 32;
+	@%p168 bra $L179;
+	mov.b64 {%r219, %r220}, %rd552;
+	shfl.sync.down.b32 %r221|%p169, %r219, %r218, %r217, %r17;
 	shfl.sync.down.b32 %r222, %r220, %r218, %r217, %r17;
-	mov.b64 %rd581, {%r221, %r222};
-	mov.b64 {%r223, %r224}, %rd562;
+	mov.b64 %rd572, {%r221, %r222};
+	mov.b64 {%r223, %r224}, %rd553;
 	shfl.sync.down.b32 %r225, %r223, %r218, %r217, %r17;
 	shfl.sync.down.b32 %r226, %r224, %r218, %r217, %r17;
-	mov.b64 %rd582, {%r225, %r226};
-	@!%p168 bra $L175;
-	setp.ne.u32 %p169, %r18, 9;
-	@%p169 bra.uni $L177;
-	setp.lt.s64 %p170, %rd581, %rd561;
-	setp.eq.s64 %p171, %rd581, %rd561;
-	setp.lt.s64 %p172, %rd582, %rd562;
-	and.pred %p173, %p171, %p172;
-	or.pred %p174, %p170, %p173;
-	selp.b64 %rd583, %rd581, %rd561, %p174;
-	selp.b64 %rd584, %rd582, %rd562, %p174;
-	mov.b64 %rd561, %rd583;
-	mov.b64 %rd562, %rd584;
-	bra.uni $L176;
-$L177:
-	setp.ne.u32 %p175, %r18, 10;
-	@%p175 bra.uni $L178;
-	setp.gt.s64 %p176, %rd581, %rd561;
-	setp.eq.s64 %p177, %rd581, %rd561;
-	setp.lt.s64 %p178, %rd582, %rd562;
-	and.pred %p179, %p177, %p178;
-	or.pred %p180, %p176, %p179;
-	selp.b64 %rd585, %rd581, %rd561, %p180;
-	selp.b64 %rd586, %rd582, %rd562, %p180;
-	mov.b64 %rd561, %rd585;
-	mov.b64 %rd562, %rd586;
-	bra.uni $L176;
-$L178:
-	mov.b64 %rd587, %rd561;
-	mov.b64 %rd588, %rd562;
-	mov.b64 %rd589, %rd581;
-	mov.b64 %rd590, %rd582;
-	mov.b64 %rd504, %rd587;
-	mov.b64 %rd505, %rd588;
-	mov.b64 %rd506, %rd589;
-	mov.b64 %rd507, %rd590;
-	mov.b64 %rd508, %rd506;
-	mov.b64 %rd509, %rd507;
-	add.s64 %rd591, %rd504, %rd508;
-	mov.b64 %rd504, %rd591;
-	add.s64 %rd592, %rd505, %rd509;
-	mov.b64 %rd505, %rd592;
-$L179:
-	mov.b64 %rd561, %rd504;
-	mov.b64 %rd562, %rd505;
-$L176:
-$L175:
-	shl.b32 %r218, %r218, 1;
-	bra.uni $L173;
-$L174:
-$L171:
-	@!%p132 bra $L180;
-	st.global.s64 [%rd13+0], %rd561;
-	st.global.s64 [%rd13+8], %rd562;
-	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+	mov.b64 %rd573, {%r225, %r226};
+	@!%p169 bra $L180;
+	setp.ne.u32 %p170, %r18, 9;
+	@%p170 bra.uni $L182;
+	setp.lt.s64 %p171, %rd572, %rd552;
+	setp.eq.s64 %p172, %rd572, %rd552;
+	setp.lt.s64 %p173, %rd573, %rd553;
+	and.pred %p174, %p172, %p173;
+	or.pred %p175, %p171, %p174;
+	selp.b64 %rd574, %rd572, %rd552, %p175;
+	selp.b64 %rd575, %rd573, %rd553, %p175;
+	mov.b64 %rd552, %rd574;
+	mov.b64 %rd553, %rd575;
+	bra.uni $L181;
+$L182:
+	setp.ne.u32 %p176, %r18, 10;
+	@%p176 bra.uni $L183;
+	setp.gt.s64 %p177, %rd572, %rd552;
+	setp.eq.s64 %p178, %rd572, %rd552;
+	setp.lt.s64 %p179, %rd573, %rd553;
+	and.pred %p180, %p178, %p179;
+	or.pred %p181, %p177, %p180;
+	selp.b64 %rd576, %rd572, %rd552, %p181;
+	selp.b64 %rd577, %rd573, %rd553, %p181;
+	mov.b64 %rd552, %rd576;
+	mov.b64 %rd553, %rd577;
+	bra.uni $L181;
+$L183:
+	mov.b64 %rd578, %rd552;
+	mov.b64 %rd579, %rd553;
+	mov.b64 %rd580, %rd572;
+	mov.b64 %rd581, %rd573;
+	mov.b64 %rd495, %rd578;
+	mov.b64 %rd496, %rd579;
+	mov.b64 %rd497, %rd580;
+	mov.b64 %rd498, %rd581;
+	mov.b64 %rd499, %rd497;
+	mov.b64 %rd500, %rd498;
+	add.s64 %rd582, %rd495, %rd499;
+	mov.b64 %rd495, %rd582;
+	add.s64 %rd583, %rd496, %rd500;
+	mov.b64 %rd496, %rd583;
+$L184:
+	mov.b64 %rd552, %rd495;
+	mov.b64 %rd553, %rd496;
+$L181:
 $L180:
-$L151:
+	shl.b32 %r218, %r218, 1;
+	bra.uni $L178;
+$L179:
+$L176:
+	@!%p133 bra $L185;
+	st.global.s64 [%rd13+0], %rd552;
+	st.global.s64 [%rd13+8], %rd553;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L185:
+$L156:
 	ret;
 }
 `
