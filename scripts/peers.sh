@@ -39,7 +39,10 @@
 # among bfs, sssp, scc and wcc, default all: the rows to measure, on every space), ROUNDS (1: on the host,
 # every peer and gokkos task runs that many times, each peer right before the matching gokkos
 # run, and the rows give the medians over the rounds: on a machine whose load moves, as a shared
-# virtual machine's does, both sides of a ratio then see the same moments).
+# virtual machine's does, both sides of a ratio then see the same moments; with more than one
+# round the output lists each round's times too), CORES (unset: N runs every code on N CPUs of
+# distinct physical cores, one hardware thread each, with N threads, through taskset; the
+# machine section names the CPUs and the topology).
 #
 # Graphs: gokkos gen's R-MAT (a=0.57, b=c=0.19, ids permuted) and uniform random graphs with
 # 2^scale vertices and 16 edges per vertex (and the other kinds above), directed, without
@@ -56,6 +59,31 @@
 # representative of its component, gokkos' SCC also numbers the components densely and counts
 # them and their sizes, so every SCC row comes with a "(labels)" row too.
 set -euo pipefail
+
+# CORES=N: run everything on N CPUs of distinct physical cores (the first hardware thread of
+# each core, leaving out CPU 0's core when the machine has more than N), with N threads.
+if [[ -n ${CORES:-} && -z ${PEERS_PINNED:-} ]]; then
+  if ! [[ $CORES =~ ^[1-9][0-9]*$ ]]; then
+    echo "peers.sh: CORES=$CORES; want a positive count of physical cores" >&2
+    exit 2
+  fi
+  if ! command -v lscpu >/dev/null || ! command -v taskset >/dev/null; then
+    echo "peers.sh: CORES needs lscpu and taskset (util-linux)" >&2
+    exit 2
+  fi
+  # One CPU per (socket, core), in CPU order, among the CPUs this process may use.
+  mapfile -t firsts < <(lscpu -p=CPU,CORE,SOCKET | grep -v '^#' |
+    awk -F, -v allowed="$(taskset -pc $$ | sed 's/.*: //')" '
+      BEGIN { n = split(allowed, r, ","); for (i = 1; i <= n; i++) { m = split(r[i], ab, "-"); lo = ab[1]; hi = (m > 1 ? ab[2] : ab[1]); for (c = lo; c <= hi; c++) ok[c] = 1 } }
+      ok[$1] && !seen[$3 "," $2]++ { print $1 }')
+  if ((${#firsts[@]} > CORES)) && [[ ${firsts[0]} == 0 ]]; then firsts=("${firsts[@]:1}"); fi
+  if ((${#firsts[@]} < CORES)); then
+    echo "peers.sh: CORES=$CORES, but only ${#firsts[@]} physical cores are available here" >&2
+    exit 2
+  fi
+  list=$(IFS=,; echo "${firsts[*]:0:CORES}")
+  PEERS_PINNED=$list GOKKOS_NUM_THREADS=$CORES exec taskset -c "$list" "${BASH_SOURCE[0]}" "$@"
+fi
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 SCALES=${SCALES:-22}
@@ -134,6 +162,10 @@ fi
 log "== machine"
 {
   echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), threads: $THREADS"
+  if command -v lscpu >/dev/null; then
+    echo "topology: $(lscpu | sed -n 's/^\(Thread(s) per core\|Core(s) per socket\|Socket(s)\): *\(.*\)/\1 \2/p' | paste -sd ';' | sed 's/;/; /g')"
+  fi
+  if [[ -n ${PEERS_PINNED:-} ]]; then echo "pinned: CPUs $PEERS_PINNED (one per physical core)"; fi
   if command -v nvidia-smi >/dev/null; then echo "gpu: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"; fi
 } >&2
 
@@ -171,7 +203,7 @@ gardenia() { # .mtx file, root: Gardenia's SSSP, GARDENIA_TRIALS runs; the media
 }
 
 # ---- table
-ROWS=() SHAPES=()
+ROWS=() SHAPES=() SPREADS=()
 # shape records the levels (steps) of one traversal and the kernel launches it took.
 shape() { # algorithm, graph name, space, gokkos run args...
   local algo=$1 name=$2 space=$3; shift 3
@@ -271,6 +303,20 @@ for s in "${scales[@]}"; do
           fi
         done
         m() { tr ' ' '\n' <<<"${RT[$1]:-}" | grep . | median; }
+        # spread records each round's times of a row (ms), so that the table's medians can be
+        # read against the run's noise.
+        spread() { # task, gokkos key, peer key
+          local g p
+          g=$(tr ' ' '\n' <<<"${RT[$2]:-}" | grep . | awk '{printf "%s%.2f", (NR > 1 ? ", " : ""), $1 * 1000}')
+          p=$(tr ' ' '\n' <<<"${RT[$3]:-}" | grep . | awk '{printf "%s%.2f", (NR > 1 ? ", " : ""), $1 * 1000}')
+          SPREADS+=("| $1 | $name | ${g:-—} | ${p:-—} |")
+        }
+        if ((ROUNDS > 1)); then
+          if want bfs; then spread bfs gbfs pbfs; spread "bfs (symmetrized)" gbfss pbfss; fi
+          if want sssp; then spread sssp gsssp psssp; fi
+          if want scc; then spread "scc multistep" gscc pscc; fi
+          if want wcc; then spread wcc gwcc pcc; fi
+        fi
         if want bfs; then
           row bfs "$name" host "$(m gbfs)" "GAP bfs" "$(m pbfs)"
           row "bfs (symmetrized)" "$name" host "$(m gbfss)" "GAP bfs -s" "$(m pbfss)"
@@ -322,6 +368,14 @@ echo
 echo "| task | graph | space | gokkos ms | peer | peer ms | ratio |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 printf '%s\n' "${ROWS[@]}"
+if ((${#SPREADS[@]})); then
+  echo
+  echo "each round's times on the host (ms, in round order; wcc's peer: GAP cc):"
+  echo
+  echo "| task | graph | gokkos | peer |"
+  echo "| --- | --- | --- | --- |"
+  printf '%s\n' "${SPREADS[@]}"
+fi
 echo
 echo "levels (BFS) or steps (SSSP) of one run and the kernel launches it took (gokkos run -trace):"
 echo
