@@ -263,7 +263,11 @@ for s in "${scales[@]}"; do
     # .sym.sg), converted once from the edge lists, so that each of its runs does not parse
     # the text again (its timer excludes reading either way; the graphs are the same).
     if [[ -n ${HAVE[gap]:-} && ,$SPACES, == *,host,* ]]; then
-      for c in "sg:-f $g.el -b $g.sg" "sym.sg:-f $g.el -s -b $g.sym.sg" "wsg:-f $g.wel -wb $g.wsg"; do
+      convs=()
+      if want bfs; then convs+=("sg:-f $g.el -b $g.sg"); fi
+      if want bfs || want wcc; then convs+=("sym.sg:-f $g.el -s -b $g.sym.sg"); fi
+      if want sssp; then convs+=("wsg:-f $g.wel -wb $g.wsg"); fi
+      for c in "${convs[@]}"; do
         [[ -s $g.${c%%:*} ]] && continue
         log "== converting $g.${c%%:*}"
         # shellcheck disable=SC2086 # the arguments are words
@@ -305,10 +309,10 @@ for s in "${scales[@]}"; do
         m() { tr ' ' '\n' <<<"${RT[$1]:-}" | grep . | median; }
         # spread records each round's times of a row (ms), so that the table's medians can be
         # read against the run's noise.
+        perRound() { tr ' ' '\n' <<<"${RT[$1]:-}" | grep . | awk '{printf "%s%.2f", (NR > 1 ? ", " : ""), $1 * 1000}'; }
         spread() { # task, gokkos key, peer key
           local g p
-          g=$(tr ' ' '\n' <<<"${RT[$2]:-}" | grep . | awk '{printf "%s%.2f", (NR > 1 ? ", " : ""), $1 * 1000}')
-          p=$(tr ' ' '\n' <<<"${RT[$3]:-}" | grep . | awk '{printf "%s%.2f", (NR > 1 ? ", " : ""), $1 * 1000}')
+          g=$(perRound "$2") p=$(perRound "$3")
           SPREADS+=("| $1 | $name | ${g:-—} | ${p:-—} |")
         }
         if ((ROUNDS > 1)); then
