@@ -105,11 +105,12 @@ const repeatDegree = 16
 // expandHost is expand through the generated visit loop and slices, which marks and skips
 // repeats only for vertices of repeatDegree out-edges or more, and leaves hubs (Hubs) to the
 // league when there is room.
-func (k binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, ahead *lookahead, hits *[visitPiece]int32) {
+func (k *binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, ahead *lookahead, hits *[visitPiece]int32) {
 	first := int(c) * binChunk
 	last := first + int(b.fill[c])
 	op := k.Op
 	shift := uint(k.Shift)
+	ahead.cur, ahead.shift = cur, shift
 	ahead.window(first, last)
 	for s := first; s < last; s++ {
 		ahead.fetch(s)
@@ -137,7 +138,7 @@ func (k binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, ah
 
 // relax relaxes u's edges [e, end) with op, filing the vertices they improve into member o's
 // bins by their keys.
-func (k binStepsHost[Op]) relax(op *Op, o int, u int32, e, end int64, b *binSlices, hits *[visitPiece]int32) {
+func (k *binStepsHost[Op]) relax(op *Op, o int, u int32, e, end int64, b *binSlices, hits *[visitPiece]int32) {
 	shift := uint(k.Shift)
 	ring := o * k.Slots
 	mask := int64(k.Slots - 1)
@@ -165,7 +166,7 @@ func (k binStepsHost[Op]) relax(op *Op, o int, u int32, e, end int64, b *binSlic
 
 // expandHubs is member o's share of the hubs left in a step: it takes pieces of h.piece edges
 // of each hub in turn, starting at hub o mod count, until every piece is taken.
-func (k binStepsHost[Op]) expandHubs(o int, b *binSlices, hits *[visitPiece]int32) {
+func (k *binStepsHost[Op]) expandHubs(o int, b *binSlices, hits *[visitPiece]int32) {
 	h := k.Hubs
 	n := int(h.n.Load())
 	op := k.Op
@@ -185,7 +186,7 @@ func (k binStepsHost[Op]) expandHubs(o int, b *binSlices, hits *[visitPiece]int3
 
 // grow is file's taking of a new chunk for bin, over slices: it returns the chunk, or -1 with
 // the overflow flag raised.
-func (k binStepsHost[Op]) grow(o, bin int, b *binSlices) int32 {
+func (k *binStepsHost[Op]) grow(o, bin int, b *binSlices) int32 {
 	top := b.own[2*o]
 	if top == 0 {
 		k.Tally.Set(binOverflow, 1)

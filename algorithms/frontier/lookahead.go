@@ -1,6 +1,7 @@
 package frontier
 
 import (
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/gokkos/gokkos/internal/prefetch"
@@ -44,8 +45,14 @@ type lookahead struct {
 	size  uintptr        // its element size
 	edges int64          // its length
 	// keys and done, when not nil, are 32-bit arrays indexed by vertex whose elements of the
-	// vertex lookOffsets slots ahead are asked for with its offsets (binned steps).
+	// vertex lookOffsets slots ahead are asked for with its offsets (binned steps). With them,
+	// the adjacency of a vertex that the walk will skip is not asked for, as its lines would
+	// only crowd out the others': one whose key lies in a bucket before cur (buckets of 2^shift
+	// keys; a repeat filed in a later bucket before the vertex improved), or one of
+	// repeatDegree out-edges or more already expanded at its key (binStepsHost.expandHost).
 	keys, done []uint32
+	cur        int64
+	shift      uint
 }
 
 // newLookahead returns the lookahead of a walk of in's slots [first, last).
@@ -148,10 +155,17 @@ func (l *lookahead) offsets(p int) {
 func (l *lookahead) edgesOf(p int) {
 	if v := l.queue[p]; v >= 0 && int(v) < len(l.off) {
 		b := l.off[v]
-		e := b + lookSpan
+		end := b
 		if int(v)+1 < len(l.off) {
-			e = min(e, l.off[v+1])
+			end = l.off[v+1]
 		}
+		if int(v) < len(l.keys) && int(v) < len(l.done) {
+			key := atomic.LoadUint32(&l.keys[v])
+			if int64(key)>>l.shift < l.cur || end-b >= repeatDegree && atomic.LoadUint32(&l.done[v]) == key {
+				return // stale or expanded: see keys
+			}
+		}
+		e := min(b+lookSpan, end)
 		if b >= 0 && e <= int64(len(l.adj)) && b < e {
 			var w0, w1 unsafe.Pointer
 			if e <= l.edges {
