@@ -28533,6 +28533,10 @@ func gokkosHostLoop25(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE
 	if gokkosS0 == nil && o.State.Len() > 0 {
 		return -1
 	}
+	var gokkosP0 *uint64
+	if gokkosU >= 0 && int(gokkosU) < len(gokkosS0) {
+		gokkosP0 = &gokkosS0[int(gokkosU)]
+	}
 	_ = o
 	gokkosN := 0
 gokkosNext:
@@ -28546,7 +28550,7 @@ gokkosNext:
 //line op.go:62
 		l := o.Depth + 1
 		if o.Fused || o.Local {
-			l = stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosS0[int(u)])) + 1
+			l = stateLevel(gokkosimpl.AtomicLoadUint64(gokkosP0)) + 1
 		}
 		claim := packState(l, u)
 		for {
@@ -28584,7 +28588,7 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:28588
+//line gokkos_kernels_gen.go:28592
 	return gokkosN
 }
 
@@ -28594,6 +28598,10 @@ func gokkosHostLoop26(gokkosOp *visitMin, gokkosU int32, gokkosAdj []int32, gokk
 	gokkosS0 := o.State.Span(0, o.State.Len())
 	if gokkosS0 == nil && o.State.Len() > 0 {
 		return -1
+	}
+	var gokkosP0 *uint64
+	if gokkosU >= 0 && int(gokkosU) < len(gokkosS0) {
+		gokkosP0 = &gokkosS0[int(gokkosU)]
 	}
 	_ = o
 	gokkosN := 0
@@ -28606,7 +28614,7 @@ gokkosNext:
 		e := gokkosE + int64(gokkosJ)
 		_ = e
 //line op.go:81
-		l := stateLevel(gokkosimpl.AtomicLoadUint64(&gokkosS0[int(u)])) + 1
+		l := stateLevel(gokkosimpl.AtomicLoadUint64(gokkosP0)) + 1
 //line op.go:81
 		{
 
@@ -28622,6 +28630,6 @@ gokkosNext:
 //line op.go:83
 		}
 	}
-//line gokkos_kernels_gen.go:28626
+//line gokkos_kernels_gen.go:28634
 	return gokkosN
 }

@@ -11260,6 +11260,10 @@ func gokkosHostLoop8(gokkosOp *propagate, gokkosU int32, gokkosAdj []int32, gokk
 	if gokkosS0 == nil && o.Color.Len() > 0 {
 		return -1
 	}
+	var gokkosP0 *int32
+	if gokkosU >= 0 && int(gokkosU) < len(gokkosS0) {
+		gokkosP0 = &gokkosS0[int(gokkosU)]
+	}
 	_ = o
 	gokkosN := 0
 gokkosNext:
@@ -11271,7 +11275,7 @@ gokkosNext:
 		e := gokkosE + int64(gokkosJ)
 		_ = e
 //line op.go:17
-		c := gokkosimpl.AtomicLoadInt32(&gokkosS0[int(u)])
+		c := gokkosimpl.AtomicLoadInt32(gokkosP0)
 		if gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) >= c {
 //line op.go:18
 			{
@@ -11301,6 +11305,6 @@ gokkosNext:
 //line op.go:21
 		}
 	}
-//line gokkos_kernels_gen.go:11305
+//line gokkos_kernels_gen.go:11309
 	return gokkosN
 }

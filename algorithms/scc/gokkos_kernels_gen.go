@@ -50351,6 +50351,18 @@ func gokkosHostLoop59(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkos
 	if gokkosS2 == nil && o.Col.Len() > 0 {
 		return -1
 	}
+	var gokkosP0 *uint32
+	if gokkosU >= 0 && int(gokkosU) < len(gokkosS0) {
+		gokkosP0 = &gokkosS0[int(gokkosU)]
+	}
+	var gokkosP1 *int32
+	if gokkosU >= 0 && int(gokkosU) < len(gokkosS1) {
+		gokkosP1 = &gokkosS1[int(gokkosU)]
+	}
+	var gokkosP2 *int32
+	if gokkosU >= 0 && int(gokkosU) < len(gokkosS2) {
+		gokkosP2 = &gokkosS2[int(gokkosU)]
+	}
 	_ = o
 	gokkosN := 0
 gokkosNext:
@@ -50362,7 +50374,7 @@ gokkosNext:
 		e := gokkosE + int64(gokkosJ)
 		_ = e
 //line multistep.go:334
-		if gokkosS0[int(u)]&stDone != 0 || gokkosS0[int(v)]&stDone != 0 || gokkosS1[int(v)] != gokkosS1[int(u)] {
+		if *gokkosP0&stDone != 0 || gokkosS0[int(v)]&stDone != 0 || gokkosS1[int(v)] != *gokkosP1 {
 //line multistep.go:334
 			{
 				if false {
@@ -50377,7 +50389,7 @@ gokkosNext:
 //line multistep.go:335
 			}
 		}
-		c := gokkosimpl.AtomicLoadInt32(&gokkosS2[int(u)])
+		c := gokkosimpl.AtomicLoadInt32(gokkosP2)
 		if gokkosimpl.AtomicLoadInt32(&gokkosS2[int(v)]) >= c {
 //line multistep.go:338
 			{
@@ -50407,7 +50419,7 @@ gokkosNext:
 //line multistep.go:341
 		}
 	}
-//line gokkos_kernels_gen.go:50411
+//line gokkos_kernels_gen.go:50423
 	return gokkosN
 }
 
@@ -50422,6 +50434,10 @@ func gokkosHostLoop60(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokko
 	if gokkosS1 == nil && o.St.Len() > 0 {
 		return -1
 	}
+	var gokkosP0 *int32
+	if gokkosU >= 0 && int(gokkosU) < len(gokkosS0) {
+		gokkosP0 = &gokkosS0[int(gokkosU)]
+	}
 	_ = o
 	gokkosN := 0
 gokkosNext:
@@ -50433,7 +50449,7 @@ gokkosNext:
 		e := gokkosE + int64(gokkosJ)
 		_ = e
 //line multistep.go:313
-		if gokkosS0[int(v)] != gokkosS0[int(u)] || gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])&(o.Bit|stDone) != 0 {
+		if gokkosS0[int(v)] != *gokkosP0 || gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])&(o.Bit|stDone) != 0 {
 //line multistep.go:313
 			{
 				if false {
@@ -50462,6 +50478,6 @@ gokkosNext:
 //line multistep.go:316
 		}
 	}
-//line gokkos_kernels_gen.go:50466
+//line gokkos_kernels_gen.go:50482
 	return gokkosN
 }

@@ -49481,6 +49481,10 @@ func gokkosHostLoop46(gokkosOp *relaxInt, gokkosU int32, gokkosAdj []int32, gokk
 	if gokkosS1 == nil && o.Dist.Len() > 0 {
 		return -1
 	}
+	var gokkosP1 *uint32
+	if gokkosU >= 0 && int(gokkosU) < len(gokkosS1) {
+		gokkosP1 = &gokkosS1[int(gokkosU)]
+	}
 	_ = o
 	gokkosN := 0
 gokkosNext:
@@ -49496,7 +49500,7 @@ gokkosNext:
 		if len(gokkosS0) > 0 {
 			w = uint64(gokkosS0[int(e)])
 		}
-		nd := uint64(gokkosimpl.AtomicLoadUint32(&gokkosS1[int(u)])) + w
+		nd := uint64(gokkosimpl.AtomicLoadUint32(gokkosP1)) + w
 		if nd >= uint64(gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])) {
 //line intdist.go:56
 			{
@@ -49526,7 +49530,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:49530
+//line gokkos_kernels_gen.go:49534
 	return gokkosN
 }
 
@@ -49540,6 +49544,10 @@ func gokkosHostLoop47(gokkosOp *relax, gokkosU int32, gokkosAdj []int32, gokkosE
 	gokkosS1 := o.Dist.Span(0, o.Dist.Len())
 	if gokkosS1 == nil && o.Dist.Len() > 0 {
 		return -1
+	}
+	var gokkosP1 *float64
+	if gokkosU >= 0 && int(gokkosU) < len(gokkosS1) {
+		gokkosP1 = &gokkosS1[int(gokkosU)]
 	}
 	_ = o
 	gokkosN := 0
@@ -49556,7 +49564,7 @@ gokkosNext:
 		if len(gokkosS0) > 0 {
 			w = gokkosS0[int(e)]
 		}
-		nd := gokkosimpl.AtomicLoadFloat64(&gokkosS1[int(u)]) + w
+		nd := gokkosimpl.AtomicLoadFloat64(gokkosP1) + w
 		if !(nd < gokkosimpl.AtomicLoadFloat64(&gokkosS1[int(v)])) {
 //line op.go:28
 			{
@@ -49586,7 +49594,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:49590
+//line gokkos_kernels_gen.go:49598
 	return gokkosN
 }
 
@@ -49621,6 +49629,14 @@ func gokkosHostLoop48(gokkosOp *nearRelax, gokkosU int32, gokkosAdj []int32, gok
 	if gokkosS6 == nil && o.Far.Len() > 0 {
 		return -1
 	}
+	var gokkosP1 *uint32
+	if gokkosU >= 0 && int(gokkosU) < len(gokkosS1) {
+		gokkosP1 = &gokkosS1[int(gokkosU)]
+	}
+	var gokkosP3 *float64
+	if gokkosU >= 0 && int(gokkosU) < len(gokkosS3) {
+		gokkosP3 = &gokkosS3[int(gokkosU)]
+	}
 	_ = o
 	gokkosN := 0
 gokkosNext:
@@ -49639,7 +49655,7 @@ gokkosNext:
 			if len(gokkosS0) > 0 {
 				w = uint64(gokkosS0[int(e)])
 			}
-			nd := uint64(gokkosimpl.AtomicLoadUint32(&gokkosS1[int(u)])) + w
+			nd := uint64(gokkosimpl.AtomicLoadUint32(gokkosP1)) + w
 			if nd >= uint64(gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])) || uint64(gokkosimpl.AtomicMinUint32(&gokkosS1[int(v)], uint32(nd))) <= nd {
 //line near.go:44
 				{
@@ -49661,7 +49677,7 @@ gokkosNext:
 			if len(gokkosS2) > 0 {
 				w = gokkosS2[int(e)]
 			}
-			nd := gokkosimpl.AtomicLoadFloat64(&gokkosS3[int(u)]) + w
+			nd := gokkosimpl.AtomicLoadFloat64(gokkosP3) + w
 			if !(nd < gokkosimpl.AtomicLoadFloat64(&gokkosS3[int(v)])) || !(gokkosimpl.AtomicMinFloat64(&gokkosS3[int(v)], nd) > nd) {
 //line near.go:54
 				{
@@ -49718,6 +49734,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:49722
+//line gokkos_kernels_gen.go:49738
 	return gokkosN
 }

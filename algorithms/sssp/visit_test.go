@@ -1,6 +1,7 @@
 package sssp
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -10,7 +11,8 @@ import (
 )
 
 // TestHostVisitLoop checks that the generated visit loop of relaxInt does what calls of Visit
-// edge by edge do: the same accepted targets and the same distances afterwards.
+// edge by edge do: the same accepted targets and the same distances afterwards, from sources
+// whose distance the loop reads through one pointer.
 func TestHostVisitLoop(t *testing.T) {
 	visit, ok := portable.HostVisit[relaxInt, frontier.PushThread[relaxInt]]()
 	if !ok {
@@ -27,20 +29,27 @@ func TestHostVisitLoop(t *testing.T) {
 			}
 			return op
 		}
-		ref, got := mk(), mk()
-		var want []int32
-		for j, v := range adj {
-			if ref.Visit(0, v, int64(j)) {
-				want = append(want, v)
-			}
-		}
-		hits := make([]int32, len(adj))
-		n := visit(&got, 0, adj, 0, hits)
-		if !slices.Equal(hits[:max(n, 0)], want) {
-			t.Errorf("weighted %v: accepted %v, want %v", weighted, hits[:max(n, 0)], want)
-		}
-		if !slices.Equal(got.Dist.Data(), ref.Dist.Data()) {
-			t.Errorf("weighted %v: distances %v, want %v", weighted, got.Dist.Data(), ref.Dist.Data())
+		for _, u := range []int32{0, 6, 8} {
+			t.Run(fmt.Sprintf("weighted %v source %d", weighted, u), func(t *testing.T) {
+				ref, got := mk(), mk()
+				var want []int32
+				for j, v := range adj {
+					if ref.Visit(u, v, int64(j)) {
+						want = append(want, v)
+					}
+				}
+				if len(want) == 0 {
+					t.Fatal("the case improves no distance")
+				}
+				hits := make([]int32, len(adj))
+				n := visit(&got, u, adj, 0, hits)
+				if !slices.Equal(hits[:max(n, 0)], want) {
+					t.Errorf("accepted %v, want %v", hits[:max(n, 0)], want)
+				}
+				if !slices.Equal(got.Dist.Data(), ref.Dist.Data()) {
+					t.Errorf("distances %v, want %v", got.Dist.Data(), ref.Dist.Data())
+				}
+			})
 		}
 	}
 }

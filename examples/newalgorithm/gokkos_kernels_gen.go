@@ -6465,6 +6465,10 @@ func gokkosHostLoop6(gokkosOp *nearest, gokkosU int32, gokkosAdj []int32, gokkos
 	if gokkosS1 == nil && o.Owner.Len() > 0 {
 		return -1
 	}
+	var gokkosP1 *int32
+	if gokkosU >= 0 && int(gokkosU) < len(gokkosS1) {
+		gokkosP1 = &gokkosS1[int(gokkosU)]
+	}
 	_ = o
 	gokkosN := 0
 gokkosNext:
@@ -6480,7 +6484,7 @@ gokkosNext:
 		claimed := gokkosimpl.AtomicCompareAndSwapInt32(&gokkosS0[int(v)], -1, d)
 		if claimed || gokkosimpl.AtomicLoadInt32(&gokkosS0[int(v)]) == d {
 //line main.go:62
-			gokkosimpl.AtomicMinInt32(&gokkosS1[int(v)], gokkosimpl.AtomicLoadInt32(&gokkosS1[int(u)]))
+			gokkosimpl.AtomicMinInt32(&gokkosS1[int(v)], gokkosimpl.AtomicLoadInt32(gokkosP1))
 //line main.go:64
 		}
 //line main.go:64
@@ -6497,6 +6501,6 @@ gokkosNext:
 //line main.go:65
 		}
 	}
-//line gokkos_kernels_gen.go:6501
+//line gokkos_kernels_gen.go:6505
 	return gokkosN
 }

@@ -24,15 +24,25 @@ import (
 // and Visit a call per view atomic (generic methods are too large to inline). Other uses of
 // the views stay as they are. An operator gets a visit loop when it is a non-generic type of
 // the package named as a type argument of a kernel the package translates.
+//
+// An access whose index is int(u), u being the source vertex that Visit never changes, reads
+// the same element at every edge: the loop takes that element's address once per call and
+// accesses it through the pointer, sparing each edge the index's bounds check and address
+// arithmetic (the access itself, an atomic one in particular, still happens at every edge).
+// When u is outside such a field's slice (a field that the body reads only on another branch,
+// an empty view) the pointer is nil, and an access through it panics as a nil dereference
+// where Visit would panic with an index out of range.
 type visitLoop struct {
 	id     int // names the function: gokkosHostLoop<id>, after the kernels' ids
 	named  *types.Named
 	decl   *ast.FuncDecl
 	needs  map[string]*types.Package
-	recv   string           // the receiver's name in Visit
-	fields []visitField     // the view fields the body accesses, by first use
-	uses   map[ast.Node]int // rewritten calls: index into fields
-	params [3]string        // u, v, e as Visit names them ("" when unnamed)
+	recv   string            // the receiver's name in Visit
+	fields []visitField      // the view fields the body accesses, by first use
+	uses   map[ast.Node]int  // rewritten calls: index into fields
+	atU    map[ast.Node]bool // the rewritten calls whose index is int(u), u unchanged
+	ptrs   []bool            // by field: whether the loop takes the address of its element u
+	params [3]string         // u, v, e as Visit names them ("" when unnamed)
 	info   *types.Info
 }
 
@@ -130,10 +140,15 @@ func (h *visitLoop) scan(pkg *packages.Package) bool {
 		recvObj = info.Defs[h.decl.Recv.List[0].Names[0]]
 	}
 	h.needs = map[string]*types.Package{}
+	h.atU = map[ast.Node]bool{}
+	uObj := h.paramObj(0)
 	ok := true
 	changedVars(h.decl.Body, info, func(obj types.Object) {
 		if recvObj != nil && obj == recvObj {
 			ok = false
+		}
+		if obj == uObj {
+			uObj = nil // changed: its accesses keep their index
 		}
 	})
 	fieldIndex := map[string]int{}
@@ -183,11 +198,56 @@ func (h *visitLoop) scan(pkg *packages.Package) bool {
 				h.fields = append(h.fields, visitField{name: fsel.Sel.Name, elem: elem})
 			}
 			h.uses[n] = i
+			if uObj != nil && sel.Sel.Name != "Len" && len(n.Args) > 0 && isIntOf(n.Args[0], uObj, info) {
+				h.atU[n] = true
+				for len(h.ptrs) <= i {
+					h.ptrs = append(h.ptrs, false)
+				}
+				h.ptrs[i] = true
+			}
 		}
 		return true
 	})
 	return ok
 }
+
+// paramObj returns the object of Visit's parameter i (0 u, 1 v, 2 e), or nil when it is
+// unnamed.
+func (h *visitLoop) paramObj(i int) types.Object {
+	n := 0
+	for _, f := range h.decl.Type.Params.List {
+		if len(f.Names) == 0 {
+			n++
+			continue
+		}
+		for _, id := range f.Names {
+			if n == i && id.Name != "_" {
+				return h.info.Defs[id]
+			}
+			n++
+		}
+	}
+	return nil
+}
+
+// isIntOf reports whether e is the conversion int(x) of the variable obj.
+func isIntOf(e ast.Expr, obj types.Object, info *types.Info) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	if tv, ok := info.Types[call.Fun]; !ok || !tv.IsType() || !types.Identical(tv.Type, types.Typ[types.Int]) {
+		return false
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	return ok && info.Uses[id] == obj
+}
+
+// ptrName is the name of the pointer to field i's element u in the loop.
+func ptrName(i int) string { return fmt.Sprintf("gokkosP%d", i) }
+
+// takesPtr reports whether the loop takes the address of field i's element u.
+func (h *visitLoop) takesPtr(i int) bool { return i < len(h.ptrs) && h.ptrs[i] }
 
 // integerElems are the element types of the visit loop's integer-only atomics.
 var integerElems = map[string]bool{"int32": true, "uint32": true, "int64": true, "uint64": true}
@@ -243,6 +303,12 @@ func (h *visitLoop) emit(b *bytes.Buffer, im *imports, implQ string, fset *token
 		fmt.Fprintf(b, "%s := %s.%s.Span(0, %s.%s.Len())\n", sliceName(i), recv, f.name, recv, f.name)
 		fmt.Fprintf(b, "if %s == nil && %s.%s.Len() > 0 {\nreturn -1\n}\n", sliceName(i), recv, f.name)
 	}
+	for i := range h.fields {
+		if h.takesPtr(i) {
+			fmt.Fprintf(b, "var %s *%s\n", ptrName(i), h.fields[i].elem)
+			fmt.Fprintf(b, "if gokkosU >= 0 && int(gokkosU) < len(%s) {\n%s = &%s[int(gokkosU)]\n}\n", sliceName(i), ptrName(i), sliceName(i))
+		}
+	}
 	if recv != "_" {
 		fmt.Fprintf(b, "_ = %s\n", recv)
 	}
@@ -273,6 +339,9 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 	marks := map[ast.Node]int{}
 	for n, i := range h.uses {
 		marks[n] = i
+		if h.atU[n] {
+			marks[n] = i | atUMark
+		}
 	}
 	c0, clonedUses := cloneWithMap(h.decl.Body, marks)
 	body := c0.(*ast.BlockStmt)
@@ -283,6 +352,8 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 			if !ok {
 				return true
 			}
+			atU := i&atUMark != 0
+			i &^= atUMark
 			f := h.fields[i]
 			s := ast.NewIdent(sliceName(i))
 			method := n.Fun.(*ast.SelectorExpr).Sel.Name
@@ -293,6 +364,9 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 				return nil
 			}
 			elemPtr := func() ast.Expr {
+				if atU {
+					return ast.NewIdent(ptrName(i))
+				}
 				return &ast.UnaryExpr{Op: token.AND, X: &ast.IndexExpr{X: s, Index: idx()}}
 			}
 			impl := func(name string) ast.Expr {
@@ -302,7 +376,11 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 			case "Len":
 				c.Replace(&ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{s}})
 			case "At":
-				c.Replace(&ast.IndexExpr{X: s, Index: idx()})
+				if atU {
+					c.Replace(&ast.StarExpr{X: ast.NewIdent(ptrName(i))})
+				} else {
+					c.Replace(&ast.IndexExpr{X: s, Index: idx()})
+				}
 			case "AtomicLoad":
 				c.Replace(&ast.CallExpr{Fun: impl("AtomicLoad"), Args: []ast.Expr{elemPtr()}})
 			case "AtomicMin":
@@ -322,8 +400,11 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 			if !ok || call.Fun.(*ast.SelectorExpr).Sel.Name != "Set" {
 				return true
 			}
-			c.Replace(&ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: ast.NewIdent(sliceName(i)), Index: call.Args[0]}},
-				TokPos: call.Pos(), Tok: token.ASSIGN, Rhs: []ast.Expr{call.Args[1]}})
+			var lhs ast.Expr = &ast.IndexExpr{X: ast.NewIdent(sliceName(i &^ atUMark)), Index: call.Args[0]}
+			if i&atUMark != 0 {
+				lhs = &ast.StarExpr{X: ast.NewIdent(ptrName(i &^ atUMark))}
+			}
+			c.Replace(&ast.AssignStmt{Lhs: []ast.Expr{lhs}, TokPos: call.Pos(), Tok: token.ASSIGN, Rhs: []ast.Expr{call.Args[1]}})
 		case *ast.ReturnStmt:
 			rec := &ast.BlockStmt{List: []ast.Stmt{
 				&ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: ast.NewIdent("gokkosHits"), Index: ast.NewIdent("gokkosN")}}, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent("gokkosV")}},
@@ -339,6 +420,9 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 	})
 	return body.List
 }
+
+// atUMark marks, in loopBody's use marks, a use whose index is int(u) (visitLoop.atU).
+const atUMark = 1 << 30
 
 // cloneWithMap deep-copies n like cloneNode and returns the copy with the copies of the calls
 // marked in marks, mapped to their marks.
