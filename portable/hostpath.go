@@ -25,6 +25,11 @@ func hostPath[F any, K any]() (F, bool) {
 
 var hostLoops = os.Getenv("GOKKOS_HOST_LOOPS") != "0"
 
+// VisitSpan is a run of one vertex's out-edges for a host visit loop (HostVisit): the edges
+// Begin to End (exclusive) of the adjacency, whose source is U. Its zero value is an empty
+// span of vertex 0.
+type VisitSpan = gokkosimpl.VisitSpan
+
 // checkSource refuses kernel type K, on every space, when its source changed since its
 // generated file was written (gokkosimpl.CheckSource): its host loop and device code would run
 // the old source. After K's first launch it costs a map load.
@@ -32,13 +37,14 @@ func checkSource[K any]() error { return gokkosimpl.CheckSource(reflect.TypeFor[
 
 // HostVisit returns the generated host visit loop of edge operator type Op (see
 // gokkosimpl.RegisterHostVisit), for a host kernel that would otherwise call Op's Visit once
-// per edge: f(op, u, adj, e, hits) calls op.Visit(u, adj[j], e+j) for every j in order and
-// writes the targets of the calls that returned true to hits, returning their number, or
-// returns -1, having done nothing, when a view of op is not a contiguous host view. It is
-// found only when the package that declares Op has been generated, K's source (the kernel
-// whose steps use the loop, which names Op) is the one it was generated from, and host loops
-// are not disabled (GOKKOS_HOST_LOOPS=0).
-func HostVisit[Op, K any]() (func(op *Op, u int32, adj []int32, e int64, hits []int32) int, bool) {
+// per edge: f(op, spans, adj, hits) calls op.Visit(s.U, adj[e], e) for every span s and edge e
+// of s in order and writes the targets of the calls that returned true to hits, which must
+// have room for every edge of the spans, returning their number; or it returns -1, having done
+// nothing, when a view of op is not a contiguous host view. It is found only when the package
+// that declares Op has been generated, K's source (the kernel whose steps use the loop, which
+// names Op) is the one it was generated from, and host loops are not disabled
+// (GOKKOS_HOST_LOOPS=0).
+func HostVisit[Op, K any]() (func(op *Op, spans []VisitSpan, adj []int32, hits []int32) int, bool) {
 	if !hostLoops {
 		return nil, false
 	}
@@ -46,6 +52,6 @@ func HostVisit[Op, K any]() (func(op *Op, u int32, adj []int32, e int64, hits []
 	if !ok || checkSource[K]() != nil {
 		return nil, false
 	}
-	f, ok := v.(func(op *Op, u int32, adj []int32, e int64, hits []int32) int)
+	f, ok := v.(func(op *Op, spans []VisitSpan, adj []int32, hits []int32) int)
 	return f, ok
 }

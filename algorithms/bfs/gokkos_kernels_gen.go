@@ -239,7 +239,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[reachedBits, int64](gokkosHostLoop10)
 	gokkosimpl.Register[frontier.PushThread[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[bfs.reach]",
-		Pos:       "algorithms/frontier/baseline.go:23",
+		Pos:       "algorithms/frontier/baseline.go:24",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX11,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_reach__main"},
@@ -277,7 +277,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushThread[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[bfs.visit]",
-		Pos:       "algorithms/frontier/baseline.go:23",
+		Pos:       "algorithms/frontier/baseline.go:24",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX12,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_bfs_visit__main"},
@@ -320,7 +320,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushGlobal[reach]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[bfs.reach]",
-		Pos:       "algorithms/frontier/global.go:41",
+		Pos:       "algorithms/frontier/global.go:42",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX13,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_reach__main"},
@@ -359,7 +359,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushGlobal[visit]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[bfs.visit]",
-		Pos:       "algorithms/frontier/global.go:41",
+		Pos:       "algorithms/frontier/global.go:42",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX14,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_bfs_visit__main"},
@@ -28474,15 +28474,24 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop24 runs reach.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop24(gokkosOp *reach, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
-	o := *gokkosOp
-	gokkosS0 := o.Visited.Span(0, o.Visited.Len())
-	if gokkosS0 == nil && o.Visited.Len() > 0 {
+// gokkosHostLoop24 runs reach.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop24(gokkosOp *reach, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+	gokkosS0 := gokkosOp.Visited.Span(0, gokkosOp.Visited.Len())
+	if gokkosS0 == nil && gokkosOp.Visited.Len() > 0 {
 		return -1
 	}
-	_ = o
 	gokkosN := 0
+	for _, gokkosSp := range gokkosSpans {
+		gokkosN = gokkosHostLoop24Span(gokkosOp, gokkosS0, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+	}
+	return gokkosN
+}
+
+// gokkosHostLoop24Span is gokkosHostLoop24 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
+//
+//go:noinline
+func gokkosHostLoop24Span(gokkosOp *reach, gokkosS0 []uint32, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -28522,23 +28531,34 @@ gokkosNext:
 //line op.go:134
 		}
 	}
-//line gokkos_kernels_gen.go:28526
+//line gokkos_kernels_gen.go:28535
 	return gokkosN
 }
 
-// gokkosHostLoop25 runs visit.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop25(gokkosOp *visit, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
-	o := *gokkosOp
-	gokkosS0 := o.State.Span(0, o.State.Len())
-	if gokkosS0 == nil && o.State.Len() > 0 {
+// gokkosHostLoop25 runs visit.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop25(gokkosOp *visit, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+	gokkosS0 := gokkosOp.State.Span(0, gokkosOp.State.Len())
+	if gokkosS0 == nil && gokkosOp.State.Len() > 0 {
 		return -1
 	}
+	gokkosN := 0
+	for _, gokkosSp := range gokkosSpans {
+		gokkosN = gokkosHostLoop25Span(gokkosOp, gokkosS0, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+	}
+	return gokkosN
+}
+
+// gokkosHostLoop25Span is gokkosHostLoop25 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
+//
+//go:noinline
+func gokkosHostLoop25Span(gokkosOp *visit, gokkosS0 []uint64, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
+	o := *gokkosOp
+	_ = o
 	var gokkosP0 *uint64
 	if gokkosU >= 0 && int(gokkosU) < len(gokkosS0) {
 		gokkosP0 = &gokkosS0[int(gokkosU)]
 	}
-	_ = o
-	gokkosN := 0
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -28588,23 +28608,32 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:28592
+//line gokkos_kernels_gen.go:28612
 	return gokkosN
 }
 
-// gokkosHostLoop26 runs visitMin.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop26(gokkosOp *visitMin, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
-	o := *gokkosOp
-	gokkosS0 := o.State.Span(0, o.State.Len())
-	if gokkosS0 == nil && o.State.Len() > 0 {
+// gokkosHostLoop26 runs visitMin.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop26(gokkosOp *visitMin, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+	gokkosS0 := gokkosOp.State.Span(0, gokkosOp.State.Len())
+	if gokkosS0 == nil && gokkosOp.State.Len() > 0 {
 		return -1
 	}
+	gokkosN := 0
+	for _, gokkosSp := range gokkosSpans {
+		gokkosN = gokkosHostLoop26Span(gokkosOp, gokkosS0, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+	}
+	return gokkosN
+}
+
+// gokkosHostLoop26Span is gokkosHostLoop26 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
+//
+//go:noinline
+func gokkosHostLoop26Span(gokkosOp *visitMin, gokkosS0 []uint64, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
 	var gokkosP0 *uint64
 	if gokkosU >= 0 && int(gokkosU) < len(gokkosS0) {
 		gokkosP0 = &gokkosS0[int(gokkosU)]
 	}
-	_ = o
-	gokkosN := 0
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -28630,6 +28659,6 @@ gokkosNext:
 //line op.go:83
 		}
 	}
-//line gokkos_kernels_gen.go:28634
+//line gokkos_kernels_gen.go:28663
 	return gokkosN
 }

@@ -37,7 +37,7 @@ func TestHostVisitLoop(t *testing.T) {
 			}
 		}
 		hits := make([]int32, n)
-		k := loop(&got, 2, adj[:n], 0, hits)
+		k := loop(&got, []portable.VisitSpan{{U: 2, Begin: 0, End: int64(n)}}, adj, hits)
 		if !slices.Equal(hits[:max(k, 0)], want) {
 			t.Errorf("claimed %v, want %v", hits[:max(k, 0)], want)
 		}
@@ -66,7 +66,7 @@ func TestHostVisitLoop(t *testing.T) {
 			}
 		}
 		hits := make([]int32, len(adj))
-		k := loop(&got, 0, adj, 0, hits)
+		k := loop(&got, []portable.VisitSpan{{U: 0, Begin: 0, End: int64(len(adj))}}, adj, hits)
 		if !slices.Equal(hits[:max(k, 0)], want) {
 			t.Errorf("claimed %v, want %v", hits[:max(k, 0)], want)
 		}

@@ -50,7 +50,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[countColors, int64](gokkosHostLoop1)
 	gokkosimpl.Register[frontier.PushThread[propagate]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[coloring.propagate]",
-		Pos:       "algorithms/frontier/baseline.go:23",
+		Pos:       "algorithms/frontier/baseline.go:24",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX2,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_coloring_propagate__main"},
@@ -87,7 +87,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushGlobal[propagate]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[coloring.propagate]",
-		Pos:       "algorithms/frontier/global.go:41",
+		Pos:       "algorithms/frontier/global.go:42",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX3,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_coloring_propagate__main"},
@@ -11253,19 +11253,30 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop8 runs propagate.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop8(gokkosOp *propagate, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
-	o := *gokkosOp
-	gokkosS0 := o.Color.Span(0, o.Color.Len())
-	if gokkosS0 == nil && o.Color.Len() > 0 {
+// gokkosHostLoop8 runs propagate.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop8(gokkosOp *propagate, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+	gokkosS0 := gokkosOp.Color.Span(0, gokkosOp.Color.Len())
+	if gokkosS0 == nil && gokkosOp.Color.Len() > 0 {
 		return -1
 	}
+	gokkosN := 0
+	for _, gokkosSp := range gokkosSpans {
+		gokkosN = gokkosHostLoop8Span(gokkosOp, gokkosS0, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+	}
+	return gokkosN
+}
+
+// gokkosHostLoop8Span is gokkosHostLoop8 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
+//
+//go:noinline
+func gokkosHostLoop8Span(gokkosOp *propagate, gokkosS0 []int32, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
+	o := *gokkosOp
+	_ = o
 	var gokkosP0 *int32
 	if gokkosU >= 0 && int(gokkosU) < len(gokkosS0) {
 		gokkosP0 = &gokkosS0[int(gokkosU)]
 	}
-	_ = o
-	gokkosN := 0
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -11305,6 +11316,6 @@ gokkosNext:
 //line op.go:21
 		}
 	}
-//line gokkos_kernels_gen.go:11309
+//line gokkos_kernels_gen.go:11320
 	return gokkosN
 }

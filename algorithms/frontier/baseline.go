@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/teams"
 	"github.com/gokkos/gokkos/views"
 )
@@ -116,23 +117,34 @@ func (k PushThread[Op]) runAlone(m teams.Member, buf views.View1D[int32], first,
 // visitPiece is the number of edges a host visit loop takes per call.
 const visitPiece = 1024
 
-// hitBuffers holds the arrays of visitPiece entries into which host visit loops write the
-// targets they improved. A host kernel passes its array to the generated loop through a function
-// value, which makes it escape: an array of its own would be 4 KB of garbage per team and step,
-// and the heap, given back to the system between collections, then faulted fresh pages inside
-// the steps.
-var hitBuffers = sync.Pool{New: func() any { return new([visitPiece]int32) }}
+// visitSpans is the most spans a host visit loop takes per call.
+const visitSpans = 128
+
+// visitBuffer is the memory of a host kernel's visit loop calls: the spans of a call and the
+// targets it improved.
+type visitBuffer struct {
+	hits  [visitPiece]int32
+	spans [visitSpans]portable.VisitSpan
+}
+
+// visitBuffers holds visitBuffers. A host kernel passes its buffer's arrays to the generated
+// loop through a function value, which makes them escape: arrays of its own would be 6 KB of
+// garbage per team and step, and the heap, given back to the system between collections, then
+// faulted fresh pages inside the steps.
+var visitBuffers = sync.Pool{New: func() any { return new(visitBuffer) }}
 
 // visitEach is what a generated host visit loop does, by one call of Op.Visit per edge: it
-// visits u's edges adj (indices e, e+1, ...) and writes the targets of the calls that returned
-// true to hits, returning their number. Host kernels call it when the generated loop declines
-// (a view of the operator is not a contiguous host view).
-func visitEach[Op EdgeOp](op *Op, u int32, adj []int32, e int64, hits []int32) int {
+// visits the edges of spans (indices into adj) and writes the targets of the calls that
+// returned true to hits, returning their number. Host kernels call it when the generated loop
+// declines (a view of the operator is not a contiguous host view).
+func visitEach[Op EdgeOp](op *Op, spans []portable.VisitSpan, adj []int32, hits []int32) int {
 	got := 0
-	for j, v := range adj {
-		if (*op).Visit(u, v, e+int64(j)) {
-			hits[got] = v
-			got++
+	for _, sp := range spans {
+		for e := sp.Begin; e < sp.End; e++ {
+			if v := adj[e]; (*op).Visit(sp.U, v, e) {
+				hits[got] = v
+				got++
+			}
 		}
 	}
 	return got
@@ -146,7 +158,7 @@ func visitEach[Op EdgeOp](op *Op, u int32, adj []int32, e int64, hits []int32) i
 // it only on host spaces.
 type pushThreadHost[Op EdgeOp] struct {
 	PushThread[Op]
-	Visit func(op *Op, u int32, adj []int32, e int64, hits []int32) int
+	Visit func(op *Op, spans []portable.VisitSpan, adj []int32, hits []int32) int
 }
 
 // RunTeam expands the team's chunk.
@@ -166,8 +178,9 @@ func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
 		k.runQueue(m, buf, q, adj, o, first, last, acc)
 		return
 	}
-	hits := hitBuffers.Get().(*[visitPiece]int32)
-	defer hitBuffers.Put(hits)
+	vb := visitBuffers.Get().(*visitBuffer)
+	defer visitBuffers.Put(vb)
+	hits, span := vb.hits[:], vb.spans[:1]
 	budget := k.Out.budget()
 	fast := newHostBits(k.Out)
 	c := 0
@@ -181,9 +194,10 @@ func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
 		}
 		for e, end := off.At(int(u)), off.At(int(u)+1); e < end; {
 			n := min(end-e, visitPiece)
-			got := k.Visit(&op, u, adj[e:e+n], e, hits[:])
+			span[0] = portable.VisitSpan{U: u, Begin: e, End: e + n}
+			got := k.Visit(&op, span, adj, hits)
 			if got < 0 { // a view of the operator is not a contiguous host view
-				got = visitEach(&op, u, adj[e:e+n], e, hits[:])
+				got = visitEach(&op, span, adj, hits)
 			}
 			for _, v := range hits[:got] {
 				var added bool
@@ -207,6 +221,9 @@ func (k pushThreadHost[Op]) RunTeam(m teams.Member, acc *Count) {
 // and sampled degrees are taken per piece (countAll) rather than by two calls per target.
 func (k pushThreadHost[Op]) runQueue(m teams.Member, buf views.View1D[int32], q, adj []int32, off []int64, first, last int, acc *Count) {
 	op := k.Op
+	vb := visitBuffers.Get().(*visitBuffer)
+	defer visitBuffers.Put(vb)
+	span := vb.spans[:1]
 	c := 0
 	ahead := newLookahead(k.In, k.G.Offsets, adj, first, last, op)
 	ahead.prime(first)
@@ -222,9 +239,10 @@ func (k pushThreadHost[Op]) runQueue(m teams.Member, buf views.View1D[int32], q,
 				k.Out.flush(m, buf, c)
 				c = 0
 			}
-			got := k.Visit(&op, u, adj[e:e+n], e, q[c:c+int(n)])
+			span[0] = portable.VisitSpan{U: u, Begin: e, End: e + n}
+			got := k.Visit(&op, span, adj, q[c:c+int(n)])
 			if got < 0 { // a view of the operator is not a contiguous host view
-				got = visitEach(&op, u, adj[e:e+n], e, q[c:c+int(n)])
+				got = visitEach(&op, span, adj, q[c:c+int(n)])
 			}
 			k.Out.countAll(acc, off, q[c:c+got])
 			c += got

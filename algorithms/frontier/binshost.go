@@ -3,19 +3,21 @@ package frontier
 import (
 	"sync/atomic"
 
+	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/teams"
 )
 
 // binStepsHost is BinSteps on a host space, when the operator's package holds a generated
 // visit loop (portable.HostVisit) and every array is a contiguous host view: the same steps,
-// but each adjacency goes to Visit, Op.Visit inlined into a loop over slices, in pieces of up
-// to visitPiece edges, the walk of a chunk prefetches the offsets and first edges of the
-// entries ahead (lookahead), and the bins and keys are read and written as slices. It is a
-// host kernel (not translated): RunBins launches it only on host spaces. Its RunTeam is
-// BinSteps' with the host expansion.
+// but the walk of a chunk gathers the adjacencies of the entries it expands into spans of up
+// to visitPiece edges in all, which go to Visit, Op.Visit inlined into a loop over slices, in
+// one call; it prefetches the offsets, keys and marks of the entries ahead (lookahead) and
+// the first edges of each span it gathers, and the bins and keys are read and written as
+// slices. It is a host kernel (not translated): RunBins launches it only on host spaces. Its
+// RunTeam is BinSteps' with the host expansion.
 type binStepsHost[Op BinOp] struct {
 	BinSteps[Op]
-	Visit func(op *Op, u int32, adj []int32, e int64, hits []int32) int
+	Visit func(op *Op, spans []portable.VisitSpan, adj []int32, hits []int32) int
 	// Hubs, when not nil, is where members leave the vertices of Hubs.edges out-edges or more
 	// that they meet in a step, for the league to share out (hubShare).
 	Hubs *hubShare
@@ -51,8 +53,8 @@ func (k binStepsHost[Op]) slices() (b binSlices, ok bool) {
 func (k binStepsHost[Op]) RunTeam(m teams.Member) {
 	o := k.start(m)
 	b, fast := k.slices()
-	hits := hitBuffers.Get().(*[visitPiece]int32)
-	defer hitBuffers.Put(hits)
+	vb := visitBuffers.Get().(*visitBuffer)
+	defer visitBuffers.Put(vb)
 	// One lookahead over the whole pool, made once: each chunk's walk sets its window.
 	var ahead lookahead
 	if fast {
@@ -72,14 +74,14 @@ func (k binStepsHost[Op]) RunTeam(m teams.Member) {
 		chunks := k.Tally.AtomicLoad(set + 1)
 		for c := k.Tally.AtomicAdd(set+2, 1); c < chunks; c = k.Tally.AtomicAdd(set+2, 1) {
 			if fast {
-				k.expandHost(o, k.List.At(int(c)), cur, &b, &ahead, hits)
+				k.expandHost(o, k.List.At(int(c)), cur, &b, &ahead, vb)
 			} else {
 				k.expand(o, k.List.At(int(c)), cur)
 			}
 		}
 		for c := k.detach(o, cur, chunks, m); c >= 0; c = k.detach(o, cur, chunks, m) {
 			if fast {
-				k.expandHost(o, c, cur, &b, &ahead, hits)
+				k.expandHost(o, c, cur, &b, &ahead, vb)
 			} else {
 				k.expand(o, c, cur)
 			}
@@ -89,7 +91,7 @@ func (k binStepsHost[Op]) RunTeam(m teams.Member) {
 		// Every member reads the same count here: hubs are left only before the barrier
 		// above, and the count is cleared only after the one below.
 		if k.Hubs != nil && k.Hubs.n.Load() > 0 {
-			k.expandHubs(o, &b, hits)
+			k.expandHubs(o, &b, vb)
 			m.LeagueBarrier()
 			if o == 0 {
 				k.Hubs.clear()
@@ -103,17 +105,18 @@ func (k binStepsHost[Op]) RunTeam(m teams.Member) {
 const repeatDegree = 16
 
 // expandHost is expand through the generated visit loop and slices, which marks and skips
-// repeats only for vertices of repeatDegree out-edges or more, and leaves hubs (Hubs) to the
-// league when there is room.
-func (k *binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, ahead *lookahead, hits *[visitPiece]int32) {
+// repeats only for vertices of repeatDegree out-edges or more, leaves hubs (Hubs) to the
+// league when there is room, and relaxes the edges of the entries it expands in calls of up to
+// visitPiece edges and visitSpans spans.
+func (k *binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, ahead *lookahead, vb *visitBuffer) {
 	first := int(c) * binChunk
 	last := first + int(b.fill[c])
 	op := k.Op
 	shift := uint(k.Shift)
-	ahead.cur, ahead.shift = cur, shift
 	ahead.window(first, last)
+	n, room := 0, int64(visitPiece) // spans gathered; edges the call has room for
 	for s := first; s < last; s++ {
-		ahead.fetch(s)
+		ahead.entry(s)
 		u := b.pool[s]
 		key := atomic.LoadUint32(&b.keys[u])
 		if int64(key)>>shift < cur {
@@ -132,41 +135,51 @@ func (k *binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, a
 		if k.Hubs != nil && end-e >= k.Hubs.edges && k.Hubs.leave(u) {
 			continue
 		}
-		k.relax(&op, o, u, e, end, b, hits)
+		ahead.span(e, end)
+		for e < end {
+			m := min(end-e, room)
+			vb.spans[n] = portable.VisitSpan{U: u, Begin: e, End: e + m}
+			n++
+			room -= m
+			e += m
+			if room == 0 || n == visitSpans {
+				k.relax(&op, o, vb.spans[:n], b, vb.hits[:])
+				n, room = 0, visitPiece
+			}
+		}
+	}
+	if n > 0 {
+		k.relax(&op, o, vb.spans[:n], b, vb.hits[:])
 	}
 }
 
-// relax relaxes u's edges [e, end) with op, filing the vertices they improve into member o's
-// bins by their keys.
-func (k *binStepsHost[Op]) relax(op *Op, o int, u int32, e, end int64, b *binSlices, hits *[visitPiece]int32) {
+// relax relaxes the edges of spans with op, filing the vertices they improve into member o's
+// bins by their keys; hits has room for every edge of the spans.
+func (k *binStepsHost[Op]) relax(op *Op, o int, spans []portable.VisitSpan, b *binSlices, hits []int32) {
+	got := k.Visit(op, spans, b.adj, hits)
+	if got < 0 { // a view of the operator is not a contiguous host view
+		got = visitEach(op, spans, b.adj, hits)
+	}
 	shift := uint(k.Shift)
 	ring := o * k.Slots
 	mask := int64(k.Slots - 1)
-	for e < end {
-		n := min(end-e, visitPiece)
-		got := k.Visit(op, u, b.adj[e:e+n], e, hits[:])
-		if got < 0 { // a view of the operator is not a contiguous host view
-			got = visitEach(op, u, b.adj[e:e+n], e, hits[:])
-		}
-		for _, v := range hits[:got] {
-			bin := ring + int((int64(atomic.LoadUint32(&b.keys[v]))>>shift)&mask)
-			t := b.tail[bin]
-			if t < 0 || b.fill[t] == binChunk {
-				if t = k.grow(o, bin, b); t < 0 {
-					continue
-				}
+	for _, v := range hits[:got] {
+		bin := ring + int((int64(atomic.LoadUint32(&b.keys[v]))>>shift)&mask)
+		t := b.tail[bin]
+		if t < 0 || b.fill[t] == binChunk {
+			if t = k.grow(o, bin, b); t < 0 {
+				continue
 			}
-			at := b.fill[t]
-			b.pool[int(t)*binChunk+int(at)] = v
-			b.fill[t] = at + 1
 		}
-		e += n
+		at := b.fill[t]
+		b.pool[int(t)*binChunk+int(at)] = v
+		b.fill[t] = at + 1
 	}
 }
 
 // expandHubs is member o's share of the hubs left in a step: it takes pieces of h.piece edges
 // of each hub in turn, starting at hub o mod count, until every piece is taken.
-func (k *binStepsHost[Op]) expandHubs(o int, b *binSlices, hits *[visitPiece]int32) {
+func (k *binStepsHost[Op]) expandHubs(o int, b *binSlices, vb *visitBuffer) {
 	h := k.Hubs
 	n := int(h.n.Load())
 	op := k.Op
@@ -179,7 +192,10 @@ func (k *binStepsHost[Op]) expandHubs(o int, b *binSlices, hits *[visitPiece]int
 			if e >= end {
 				break
 			}
-			k.relax(&op, o, u, e, min(e+h.piece, end), b, hits)
+			for stop := min(e+h.piece, end); e < stop; e += visitPiece {
+				vb.spans[0] = portable.VisitSpan{U: u, Begin: e, End: min(e+visitPiece, stop)}
+				k.relax(&op, o, vb.spans[:1], b, vb.hits[:])
+			}
 		}
 	}
 }

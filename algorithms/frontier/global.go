@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"github.com/gokkos/gokkos/algorithms/dgraph"
+	"github.com/gokkos/gokkos/portable"
 	"github.com/gokkos/gokkos/teams"
 	"github.com/gokkos/gokkos/views"
 )
@@ -100,7 +101,7 @@ func (k PushGlobal[Op]) RunTeam(m teams.Member, acc *Count) {
 // 2-core machine.
 type pushGlobalHost[Op EdgeOp] struct {
 	PushGlobal[Op]
-	Visit func(op *Op, u int32, adj []int32, e int64, hits []int32) int
+	Visit func(op *Op, spans []portable.VisitSpan, adj []int32, hits []int32) int
 }
 
 // RunTeam expands the team's edge range.
@@ -116,8 +117,9 @@ func (k pushGlobalHost[Op]) RunTeam(m teams.Member, acc *Count) {
 		return
 	}
 	op := k.Op
-	hits := hitBuffers.Get().(*[visitPiece]int32)
-	defer hitBuffers.Put(hits)
+	vb := visitBuffers.Get().(*visitBuffer)
+	defer visitBuffers.Put(vb)
+	hits, span := vb.hits[:], vb.spans[:1]
 	budget := k.Out.budget()
 	fast := newHostBits(k.Out)
 	c := 0
@@ -136,7 +138,8 @@ func (k pushGlobalHost[Op]) RunTeam(m teams.Member, acc *Count) {
 			n := min(to-e, visitPiece)
 			got := -1
 			if adj != nil {
-				got = k.Visit(&op, u, adj[e:e+n], e, hits[:])
+				span[0] = portable.VisitSpan{U: u, Begin: e, End: e + n}
+				got = k.Visit(&op, span, adj, hits)
 			}
 			if got < 0 { // a view is not a contiguous host view
 				got = 0

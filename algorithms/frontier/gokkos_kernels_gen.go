@@ -147,7 +147,7 @@ func init() {
 	gokkosimpl.RegisterHostReduce[popCount, int64](gokkosHostLoop6)
 	gokkosimpl.Register[slotDegreeScan](&abi.KernelSpec{
 		Name:  "frontier.slotDegreeScan",
-		Pos:   "algorithms/frontier/global.go:13",
+		Pos:   "algorithms/frontier/global.go:14",
 		Form:  abi.FormScan,
 		PTX:   gokkosPTX7,
 		Scan:  abi.ScanEntries{Up: "gk_frontier_slotDegreeScan_up", Mid: "gk_frontier_slotDegreeScan_mid", Down: "gk_frontier_slotDegreeScan_down"},
@@ -4789,7 +4789,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 		if gokkosS0 := k.Pre.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 			for gokkosJ := range gokkosS0 {
 				s := gokkosLo + gokkosJ
-//line global.go:21
+//line global.go:22
 				if final {
 					gokkosS0[gokkosJ] = gokkosAccV
 				}
@@ -4804,7 +4804,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 			return
 		}
 		for s := gokkosLo; s < gokkosHi; s++ {
-//line global.go:21
+//line global.go:22
 			if final {
 				gokkosG0[s] = gokkosAccV
 			}
@@ -4821,7 +4821,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 	if gokkosS0 := k.Pre.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
 		for gokkosJ := range gokkosS0 {
 			s := gokkosLo + gokkosJ
-//line global.go:21
+//line global.go:22
 			if final {
 				gokkosS0[gokkosJ] = gokkosAccV
 			}
@@ -4836,7 +4836,7 @@ func gokkosHostLoop7(gokkosK *slotDegreeScan, gokkosLo, gokkosHi int, acc *int64
 		return
 	}
 	for s := gokkosLo; s < gokkosHi; s++ {
-//line global.go:21
+//line global.go:22
 		if final {
 			k.Pre.Set(s, gokkosAccV)
 		}

@@ -1,7 +1,6 @@
 package frontier
 
 import (
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/gokkos/gokkos/internal/prefetch"
@@ -45,14 +44,10 @@ type lookahead struct {
 	size  uintptr        // its element size
 	edges int64          // its length
 	// keys and done, when not nil, are 32-bit arrays indexed by vertex whose elements of the
-	// vertex lookOffsets slots ahead are asked for with its offsets (binned steps). With them,
-	// the adjacency of a vertex that the walk will skip is not asked for, as its lines would
-	// only crowd out the others': one whose key lies in a bucket before cur (buckets of 2^shift
-	// keys; a repeat filed in a later bucket before the vertex improved), or one of
-	// repeatDegree out-edges or more already expanded at its key (binStepsHost.expandHost).
+	// vertex lookOffsets slots ahead are asked for with its offsets (binned steps, which read
+	// both before they decide whether to expand the vertex).
 	keys, done []uint32
-	cur        int64
-	shift      uint
+	next       int // the first slot whose entry lines a window's walk has not asked for
 }
 
 // newLookahead returns the lookahead of a walk of in's slots [first, last).
@@ -95,13 +90,50 @@ func first1[T any](s []T) (unsafe.Pointer, uintptr, int64) {
 }
 
 // window sets the walk to the slots [first, last) of the same queue, for a lookahead made
-// once and used for many walks (binned steps' chunks), and primes it.
+// once and used for many walks (binned steps' chunks), and asks for the offsets (and keys and
+// done marks) of its first lookOffsets slots. Such a walk calls entry at each slot and span
+// for each adjacency it will expand, in place of fetch.
 func (l *lookahead) window(first, last int) {
 	if l.queue == nil {
 		return
 	}
-	l.last = last
-	l.prime(first)
+	l.last, l.next = last, first
+	l.entries()
+}
+
+// entry asks, at slot s of a window's walk, for the offsets (and keys and done marks) of the
+// next lookOffsets slots when those of slot s+lookOffsets have not been asked for: in batches
+// of lookOffsets slots, each one call of prefetch.Elements.
+func (l *lookahead) entry(s int) {
+	if s+lookOffsets >= l.next && l.next < l.last {
+		l.entries()
+	}
+}
+
+// entries asks for the offsets (and keys and done marks) of slots [next, next+lookOffsets).
+func (l *lookahead) entries() {
+	hi := min(l.next+lookOffsets, l.last)
+	if l.next >= hi || hi > len(l.queue) {
+		return
+	}
+	prefetch.Elements(unsafe.Pointer(unsafe.SliceData(l.off)), unsafe.Pointer(unsafe.SliceData(l.keys)),
+		unsafe.Pointer(unsafe.SliceData(l.done)), l.queue[l.next:hi])
+	l.next = hi
+}
+
+// span asks for the lines of the first and the last of the first lookSpan of the edges
+// [b, end), in the adjacency and the operator's edge view: a walk that gathers adjacencies
+// before it expands them asks for each as it gathers it.
+func (l *lookahead) span(b, end int64) {
+	e := min(b+lookSpan, end)
+	if l.queue == nil || b < 0 || e > int64(len(l.adj)) || b >= e {
+		return
+	}
+	var w0, w1 unsafe.Pointer
+	if e <= l.edges {
+		w0, w1 = unsafe.Add(l.edge, uintptr(b)*l.size), unsafe.Add(l.edge, uintptr(e-1)*l.size)
+	}
+	prefetch.Lines4(unsafe.Pointer(&l.adj[b]), unsafe.Pointer(&l.adj[e-1]), w0, w1)
 }
 
 // prime asks for the lines of the walk's first slots, which no earlier fetch covered: the
@@ -159,19 +191,6 @@ func (l *lookahead) edgesOf(p int) {
 		if int(v)+1 < len(l.off) {
 			end = l.off[v+1]
 		}
-		if int(v) < len(l.keys) && int(v) < len(l.done) {
-			key := atomic.LoadUint32(&l.keys[v])
-			if int64(key)>>l.shift < l.cur || end-b >= repeatDegree && atomic.LoadUint32(&l.done[v]) == key {
-				return // stale or expanded: see keys
-			}
-		}
-		e := min(b+lookSpan, end)
-		if b >= 0 && e <= int64(len(l.adj)) && b < e {
-			var w0, w1 unsafe.Pointer
-			if e <= l.edges {
-				w0, w1 = unsafe.Add(l.edge, uintptr(b)*l.size), unsafe.Add(l.edge, uintptr(e-1)*l.size)
-			}
-			prefetch.Lines4(unsafe.Pointer(&l.adj[b]), unsafe.Pointer(&l.adj[e-1]), w0, w1)
-		}
+		l.span(b, end)
 	}
 }

@@ -8,9 +8,10 @@ import (
 
 // TestLookaheadStaysInBounds walks windows of a queue whose entries include vertices that are
 // negative, past the offsets, or whose offsets point past the adjacency, with keys, done marks
-// and an edge view shorter than the arrays they shadow: priming and fetching must skip what
-// they cannot address rather than index out of range (a lookahead only asks for lines, so it
-// has nothing else to get right).
+// and an edge view shorter than the arrays they shadow, and asks for spans of edges that lie
+// partly or wholly outside the adjacency: priming, fetching and asking for entries and spans
+// must skip what they cannot address rather than index out of range (a lookahead only asks
+// for lines, so it has nothing else to get right).
 func TestLookaheadStaysInBounds(t *testing.T) {
 	// Vertex 3's offsets run past the adjacency's 6 edges; vertex 5 has no end offset.
 	off := views.Wrap1D("off", []int64{0, 2, 4, 9, 9, 6})
@@ -38,6 +39,10 @@ func TestLookaheadStaysInBounds(t *testing.T) {
 			l.window(tt.first, tt.last)
 			for s := tt.first; s < tt.last; s++ {
 				l.fetch(s)
+				l.entry(s)
+			}
+			for _, sp := range [][2]int64{{0, 2}, {4, 9}, {9, 6}, {-1, 3}, {5, 100}, {6, 6}, {2, 3}} {
+				l.span(sp[0], sp[1])
 			}
 		})
 	}
@@ -48,6 +53,8 @@ func TestLookaheadStaysInBounds(t *testing.T) {
 		}
 		l.window(0, n)
 		l.fetch(0)
+		l.entry(0)
+		l.span(0, 2)
 	})
 }
 

@@ -13,7 +13,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/scc", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[frontier.PushThread[propOp]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[scc.propOp]",
-		Pos:       "algorithms/frontier/baseline.go:23",
+		Pos:       "algorithms/frontier/baseline.go:24",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX0,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_scc_propOp__main"},
@@ -57,7 +57,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushThread[reachOp]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[scc.reachOp]",
-		Pos:       "algorithms/frontier/baseline.go:23",
+		Pos:       "algorithms/frontier/baseline.go:24",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX1,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_scc_reachOp__main"},
@@ -101,7 +101,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushGlobal[propOp]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[scc.propOp]",
-		Pos:       "algorithms/frontier/global.go:41",
+		Pos:       "algorithms/frontier/global.go:42",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX2,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_scc_propOp__main"},
@@ -146,7 +146,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushGlobal[reachOp]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[scc.reachOp]",
-		Pos:       "algorithms/frontier/global.go:41",
+		Pos:       "algorithms/frontier/global.go:42",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX3,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_scc_reachOp__main"},
@@ -50336,21 +50336,34 @@ func gokkosHostLoop58(gokkosK *trim2Assign, gokkosLo, gokkosHi int, acc *int64) 
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop59 runs propOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop59(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop59 runs propOp.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop59(gokkosOp *propOp, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+	gokkosS0 := gokkosOp.St.Span(0, gokkosOp.St.Len())
+	if gokkosS0 == nil && gokkosOp.St.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := gokkosOp.Key.Span(0, gokkosOp.Key.Len())
+	if gokkosS1 == nil && gokkosOp.Key.Len() > 0 {
+		return -1
+	}
+	gokkosS2 := gokkosOp.Col.Span(0, gokkosOp.Col.Len())
+	if gokkosS2 == nil && gokkosOp.Col.Len() > 0 {
+		return -1
+	}
+	gokkosN := 0
+	for _, gokkosSp := range gokkosSpans {
+		gokkosN = gokkosHostLoop59Span(gokkosOp, gokkosS0, gokkosS1, gokkosS2, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+	}
+	return gokkosN
+}
+
+// gokkosHostLoop59Span is gokkosHostLoop59 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
+//
+//go:noinline
+func gokkosHostLoop59Span(gokkosOp *propOp, gokkosS0 []uint32, gokkosS1 []int32, gokkosS2 []int32, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
 	o := *gokkosOp
-	gokkosS0 := o.St.Span(0, o.St.Len())
-	if gokkosS0 == nil && o.St.Len() > 0 {
-		return -1
-	}
-	gokkosS1 := o.Key.Span(0, o.Key.Len())
-	if gokkosS1 == nil && o.Key.Len() > 0 {
-		return -1
-	}
-	gokkosS2 := o.Col.Span(0, o.Col.Len())
-	if gokkosS2 == nil && o.Col.Len() > 0 {
-		return -1
-	}
+	_ = o
 	var gokkosP0 *uint32
 	if gokkosU >= 0 && int(gokkosU) < len(gokkosS0) {
 		gokkosP0 = &gokkosS0[int(gokkosU)]
@@ -50363,8 +50376,6 @@ func gokkosHostLoop59(gokkosOp *propOp, gokkosU int32, gokkosAdj []int32, gokkos
 	if gokkosU >= 0 && int(gokkosU) < len(gokkosS2) {
 		gokkosP2 = &gokkosS2[int(gokkosU)]
 	}
-	_ = o
-	gokkosN := 0
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -50419,27 +50430,38 @@ gokkosNext:
 //line multistep.go:341
 		}
 	}
-//line gokkos_kernels_gen.go:50423
+//line gokkos_kernels_gen.go:50434
 	return gokkosN
 }
 
-// gokkosHostLoop60 runs reachOp.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop60(gokkosOp *reachOp, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop60 runs reachOp.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop60(gokkosOp *reachOp, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+	gokkosS0 := gokkosOp.Key.Span(0, gokkosOp.Key.Len())
+	if gokkosS0 == nil && gokkosOp.Key.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := gokkosOp.St.Span(0, gokkosOp.St.Len())
+	if gokkosS1 == nil && gokkosOp.St.Len() > 0 {
+		return -1
+	}
+	gokkosN := 0
+	for _, gokkosSp := range gokkosSpans {
+		gokkosN = gokkosHostLoop60Span(gokkosOp, gokkosS0, gokkosS1, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+	}
+	return gokkosN
+}
+
+// gokkosHostLoop60Span is gokkosHostLoop60 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
+//
+//go:noinline
+func gokkosHostLoop60Span(gokkosOp *reachOp, gokkosS0 []int32, gokkosS1 []uint32, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
 	o := *gokkosOp
-	gokkosS0 := o.Key.Span(0, o.Key.Len())
-	if gokkosS0 == nil && o.Key.Len() > 0 {
-		return -1
-	}
-	gokkosS1 := o.St.Span(0, o.St.Len())
-	if gokkosS1 == nil && o.St.Len() > 0 {
-		return -1
-	}
+	_ = o
 	var gokkosP0 *int32
 	if gokkosU >= 0 && int(gokkosU) < len(gokkosS0) {
 		gokkosP0 = &gokkosS0[int(gokkosU)]
 	}
-	_ = o
-	gokkosN := 0
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -50478,6 +50500,6 @@ gokkosNext:
 //line multistep.go:316
 		}
 	}
-//line gokkos_kernels_gen.go:50482
+//line gokkos_kernels_gen.go:50504
 	return gokkosN
 }

@@ -13,7 +13,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/algorithms/sssp", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[frontier.PushThread[poison]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[sssp.poison]",
-		Pos:       "algorithms/frontier/baseline.go:23",
+		Pos:       "algorithms/frontier/baseline.go:24",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX0,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_sssp_poison__main"},
@@ -50,7 +50,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushThread[relaxInt]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[sssp.relaxInt]",
-		Pos:       "algorithms/frontier/baseline.go:23",
+		Pos:       "algorithms/frontier/baseline.go:24",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX1,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_sssp_relaxInt__main"},
@@ -88,7 +88,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushThread[relax]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[sssp.relax]",
-		Pos:       "algorithms/frontier/baseline.go:23",
+		Pos:       "algorithms/frontier/baseline.go:24",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX2,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_sssp_relax__main"},
@@ -166,7 +166,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushGlobal[poison]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[sssp.poison]",
-		Pos:       "algorithms/frontier/global.go:41",
+		Pos:       "algorithms/frontier/global.go:42",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX4,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_sssp_poison__main"},
@@ -204,7 +204,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushGlobal[relaxInt]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[sssp.relaxInt]",
-		Pos:       "algorithms/frontier/global.go:41",
+		Pos:       "algorithms/frontier/global.go:42",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX5,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_sssp_relaxInt__main"},
@@ -243,7 +243,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushGlobal[relax]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[sssp.relax]",
-		Pos:       "algorithms/frontier/global.go:41",
+		Pos:       "algorithms/frontier/global.go:42",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX6,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_sssp_relax__main"},
@@ -49419,15 +49419,24 @@ func gokkosHostLoop44(gokkosK *splitPile, gokkosLo, gokkosHi int, acc *int64, fi
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop45 runs poison.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop45(gokkosOp *poison, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
-	o := *gokkosOp
-	gokkosS0 := o.Dist.Span(0, o.Dist.Len())
-	if gokkosS0 == nil && o.Dist.Len() > 0 {
+// gokkosHostLoop45 runs poison.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop45(gokkosOp *poison, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+	gokkosS0 := gokkosOp.Dist.Span(0, gokkosOp.Dist.Len())
+	if gokkosS0 == nil && gokkosOp.Dist.Len() > 0 {
 		return -1
 	}
-	_ = o
 	gokkosN := 0
+	for _, gokkosSp := range gokkosSpans {
+		gokkosN = gokkosHostLoop45Span(gokkosOp, gokkosS0, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+	}
+	return gokkosN
+}
+
+// gokkosHostLoop45Span is gokkosHostLoop45 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
+//
+//go:noinline
+func gokkosHostLoop45Span(gokkosOp *poison, gokkosS0 []float64, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -49466,27 +49475,40 @@ gokkosNext:
 //line op.go:44
 		}
 	}
-//line gokkos_kernels_gen.go:49470
+//line gokkos_kernels_gen.go:49479
 	return gokkosN
 }
 
-// gokkosHostLoop46 runs relaxInt.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop46(gokkosOp *relaxInt, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
-	o := *gokkosOp
-	gokkosS0 := o.W.Span(0, o.W.Len())
-	if gokkosS0 == nil && o.W.Len() > 0 {
+// gokkosHostLoop46 runs relaxInt.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop46(gokkosOp *relaxInt, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+	gokkosS0 := gokkosOp.W.Span(0, gokkosOp.W.Len())
+	if gokkosS0 == nil && gokkosOp.W.Len() > 0 {
 		return -1
 	}
-	gokkosS1 := o.Dist.Span(0, o.Dist.Len())
-	if gokkosS1 == nil && o.Dist.Len() > 0 {
+	gokkosS1 := gokkosOp.Dist.Span(0, gokkosOp.Dist.Len())
+	if gokkosS1 == nil && gokkosOp.Dist.Len() > 0 {
 		return -1
 	}
+	gokkosN := 0
+	for _, gokkosSp := range gokkosSpans {
+		gokkosN = gokkosHostLoop46Span(gokkosOp, gokkosS0, gokkosS1, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+	}
+	return gokkosN
+}
+
+// gokkosHostLoop46Span is gokkosHostLoop46 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
+//
+//go:noinline
+func gokkosHostLoop46Span(gokkosOp *relaxInt, gokkosS0 []uint32, gokkosS1 []uint32, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
 	var gokkosP1 *uint32
 	if gokkosU >= 0 && int(gokkosU) < len(gokkosS1) {
 		gokkosP1 = &gokkosS1[int(gokkosU)]
 	}
-	_ = o
-	gokkosN := 0
+	var gokkosQ0 []uint32
+	if gokkosE >= 0 && gokkosE <= int64(len(gokkosS0)) {
+		gokkosQ0 = gokkosS0[gokkosE:min(gokkosE+int64(len(gokkosAdj)), int64(len(gokkosS0)))]
+	}
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -49498,7 +49520,7 @@ gokkosNext:
 //line intdist.go:51
 		w := uint64(1)
 		if len(gokkosS0) > 0 {
-			w = uint64(gokkosS0[int(e)])
+			w = uint64(gokkosQ0[gokkosJ])
 		}
 		nd := uint64(gokkosimpl.AtomicLoadUint32(gokkosP1)) + w
 		if nd >= uint64(gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])) {
@@ -49530,27 +49552,40 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:49534
+//line gokkos_kernels_gen.go:49556
 	return gokkosN
 }
 
-// gokkosHostLoop47 runs relax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop47(gokkosOp *relax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
-	o := *gokkosOp
-	gokkosS0 := o.W.Span(0, o.W.Len())
-	if gokkosS0 == nil && o.W.Len() > 0 {
+// gokkosHostLoop47 runs relax.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop47(gokkosOp *relax, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+	gokkosS0 := gokkosOp.W.Span(0, gokkosOp.W.Len())
+	if gokkosS0 == nil && gokkosOp.W.Len() > 0 {
 		return -1
 	}
-	gokkosS1 := o.Dist.Span(0, o.Dist.Len())
-	if gokkosS1 == nil && o.Dist.Len() > 0 {
+	gokkosS1 := gokkosOp.Dist.Span(0, gokkosOp.Dist.Len())
+	if gokkosS1 == nil && gokkosOp.Dist.Len() > 0 {
 		return -1
 	}
+	gokkosN := 0
+	for _, gokkosSp := range gokkosSpans {
+		gokkosN = gokkosHostLoop47Span(gokkosOp, gokkosS0, gokkosS1, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+	}
+	return gokkosN
+}
+
+// gokkosHostLoop47Span is gokkosHostLoop47 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
+//
+//go:noinline
+func gokkosHostLoop47Span(gokkosOp *relax, gokkosS0 []float64, gokkosS1 []float64, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
 	var gokkosP1 *float64
 	if gokkosU >= 0 && int(gokkosU) < len(gokkosS1) {
 		gokkosP1 = &gokkosS1[int(gokkosU)]
 	}
-	_ = o
-	gokkosN := 0
+	var gokkosQ0 []float64
+	if gokkosE >= 0 && gokkosE <= int64(len(gokkosS0)) {
+		gokkosQ0 = gokkosS0[gokkosE:min(gokkosE+int64(len(gokkosAdj)), int64(len(gokkosS0)))]
+	}
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -49562,7 +49597,7 @@ gokkosNext:
 //line op.go:23
 		w := 1.0
 		if len(gokkosS0) > 0 {
-			w = gokkosS0[int(e)]
+			w = gokkosQ0[gokkosJ]
 		}
 		nd := gokkosimpl.AtomicLoadFloat64(gokkosP1) + w
 		if !(nd < gokkosimpl.AtomicLoadFloat64(&gokkosS1[int(v)])) {
@@ -49594,41 +49629,54 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:49598
+//line gokkos_kernels_gen.go:49633
 	return gokkosN
 }
 
-// gokkosHostLoop48 runs nearRelax.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop48(gokkosOp *nearRelax, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop48 runs nearRelax.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop48(gokkosOp *nearRelax, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+	gokkosS0 := gokkosOp.IW.Span(0, gokkosOp.IW.Len())
+	if gokkosS0 == nil && gokkosOp.IW.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := gokkosOp.IDist.Span(0, gokkosOp.IDist.Len())
+	if gokkosS1 == nil && gokkosOp.IDist.Len() > 0 {
+		return -1
+	}
+	gokkosS2 := gokkosOp.W.Span(0, gokkosOp.W.Len())
+	if gokkosS2 == nil && gokkosOp.W.Len() > 0 {
+		return -1
+	}
+	gokkosS3 := gokkosOp.Dist.Span(0, gokkosOp.Dist.Len())
+	if gokkosS3 == nil && gokkosOp.Dist.Len() > 0 {
+		return -1
+	}
+	gokkosS4 := gokkosOp.State.Span(0, gokkosOp.State.Len())
+	if gokkosS4 == nil && gokkosOp.State.Len() > 0 {
+		return -1
+	}
+	gokkosS5 := gokkosOp.Pending.Span(0, gokkosOp.Pending.Len())
+	if gokkosS5 == nil && gokkosOp.Pending.Len() > 0 {
+		return -1
+	}
+	gokkosS6 := gokkosOp.Far.Span(0, gokkosOp.Far.Len())
+	if gokkosS6 == nil && gokkosOp.Far.Len() > 0 {
+		return -1
+	}
+	gokkosN := 0
+	for _, gokkosSp := range gokkosSpans {
+		gokkosN = gokkosHostLoop48Span(gokkosOp, gokkosS0, gokkosS1, gokkosS2, gokkosS3, gokkosS4, gokkosS5, gokkosS6, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+	}
+	return gokkosN
+}
+
+// gokkosHostLoop48Span is gokkosHostLoop48 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
+//
+//go:noinline
+func gokkosHostLoop48Span(gokkosOp *nearRelax, gokkosS0 []uint32, gokkosS1 []uint32, gokkosS2 []float64, gokkosS3 []float64, gokkosS4 []int64, gokkosS5 []int32, gokkosS6 []int32, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
 	o := *gokkosOp
-	gokkosS0 := o.IW.Span(0, o.IW.Len())
-	if gokkosS0 == nil && o.IW.Len() > 0 {
-		return -1
-	}
-	gokkosS1 := o.IDist.Span(0, o.IDist.Len())
-	if gokkosS1 == nil && o.IDist.Len() > 0 {
-		return -1
-	}
-	gokkosS2 := o.W.Span(0, o.W.Len())
-	if gokkosS2 == nil && o.W.Len() > 0 {
-		return -1
-	}
-	gokkosS3 := o.Dist.Span(0, o.Dist.Len())
-	if gokkosS3 == nil && o.Dist.Len() > 0 {
-		return -1
-	}
-	gokkosS4 := o.State.Span(0, o.State.Len())
-	if gokkosS4 == nil && o.State.Len() > 0 {
-		return -1
-	}
-	gokkosS5 := o.Pending.Span(0, o.Pending.Len())
-	if gokkosS5 == nil && o.Pending.Len() > 0 {
-		return -1
-	}
-	gokkosS6 := o.Far.Span(0, o.Far.Len())
-	if gokkosS6 == nil && o.Far.Len() > 0 {
-		return -1
-	}
+	_ = o
 	var gokkosP1 *uint32
 	if gokkosU >= 0 && int(gokkosU) < len(gokkosS1) {
 		gokkosP1 = &gokkosS1[int(gokkosU)]
@@ -49637,8 +49685,14 @@ func gokkosHostLoop48(gokkosOp *nearRelax, gokkosU int32, gokkosAdj []int32, gok
 	if gokkosU >= 0 && int(gokkosU) < len(gokkosS3) {
 		gokkosP3 = &gokkosS3[int(gokkosU)]
 	}
-	_ = o
-	gokkosN := 0
+	var gokkosQ0 []uint32
+	if gokkosE >= 0 && gokkosE <= int64(len(gokkosS0)) {
+		gokkosQ0 = gokkosS0[gokkosE:min(gokkosE+int64(len(gokkosAdj)), int64(len(gokkosS0)))]
+	}
+	var gokkosQ2 []float64
+	if gokkosE >= 0 && gokkosE <= int64(len(gokkosS2)) {
+		gokkosQ2 = gokkosS2[gokkosE:min(gokkosE+int64(len(gokkosAdj)), int64(len(gokkosS2)))]
+	}
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -49653,7 +49707,7 @@ gokkosNext:
 		if o.Int {
 			w := uint64(1)
 			if len(gokkosS0) > 0 {
-				w = uint64(gokkosS0[int(e)])
+				w = uint64(gokkosQ0[gokkosJ])
 			}
 			nd := uint64(gokkosimpl.AtomicLoadUint32(gokkosP1)) + w
 			if nd >= uint64(gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])) || uint64(gokkosimpl.AtomicMinUint32(&gokkosS1[int(v)], uint32(nd))) <= nd {
@@ -49675,7 +49729,7 @@ gokkosNext:
 		} else {
 			w := 1.0
 			if len(gokkosS2) > 0 {
-				w = gokkosS2[int(e)]
+				w = gokkosQ2[gokkosJ]
 			}
 			nd := gokkosimpl.AtomicLoadFloat64(gokkosP3) + w
 			if !(nd < gokkosimpl.AtomicLoadFloat64(&gokkosS3[int(v)])) || !(gokkosimpl.AtomicMinFloat64(&gokkosS3[int(v)], nd) > nd) {
@@ -49734,6 +49788,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:49738
+//line gokkos_kernels_gen.go:49792
 	return gokkosN
 }

@@ -12,7 +12,8 @@ import (
 
 // TestHostVisitLoop checks that the generated visit loop of relaxInt does what calls of Visit
 // edge by edge do: the same accepted targets and the same distances afterwards, from sources
-// whose distance the loop reads through one pointer.
+// whose distance the loop reads through one pointer per span, over one span or several (one of
+// them empty) in one call.
 func TestHostVisitLoop(t *testing.T) {
 	visit, ok := portable.HostVisit[relaxInt, frontier.PushThread[relaxInt]]()
 	if !ok {
@@ -21,6 +22,15 @@ func TestHostVisitLoop(t *testing.T) {
 	adj := []int32{3, 1, 4, 1, 5, 9, 2, 6, 5, 3}
 	w := []uint32{7, 2, 9, 1, 8, 2, 8, 1, 8, 0}
 	start := []uint32{5, 20, 9, 12, infInt, 13, 0, 40, 2, infInt}
+	cases := []struct {
+		name  string
+		spans []portable.VisitSpan
+	}{
+		{"source 0", []portable.VisitSpan{{U: 0, Begin: 0, End: 10}}},
+		{"source 6", []portable.VisitSpan{{U: 6, Begin: 0, End: 10}}},
+		{"source 8", []portable.VisitSpan{{U: 8, Begin: 0, End: 10}}},
+		{"three spans", []portable.VisitSpan{{U: 8, Begin: 0, End: 4}, {U: 6, Begin: 4, End: 4}, {U: 0, Begin: 4, End: 10}}},
+	}
 	for _, weighted := range []bool{true, false} {
 		mk := func() relaxInt {
 			op := relaxInt{Dist: views.Wrap1D("dist", slices.Clone(start))}
@@ -29,20 +39,22 @@ func TestHostVisitLoop(t *testing.T) {
 			}
 			return op
 		}
-		for _, u := range []int32{0, 6, 8} {
-			t.Run(fmt.Sprintf("weighted %v source %d", weighted, u), func(t *testing.T) {
+		for _, tc := range cases {
+			t.Run(fmt.Sprintf("weighted %v %s", weighted, tc.name), func(t *testing.T) {
 				ref, got := mk(), mk()
 				var want []int32
-				for j, v := range adj {
-					if ref.Visit(u, v, int64(j)) {
-						want = append(want, v)
+				for _, sp := range tc.spans {
+					for e := sp.Begin; e < sp.End; e++ {
+						if ref.Visit(sp.U, adj[e], e) {
+							want = append(want, adj[e])
+						}
 					}
 				}
 				if len(want) == 0 {
 					t.Fatal("the case improves no distance")
 				}
 				hits := make([]int32, len(adj))
-				n := visit(&got, u, adj, 0, hits)
+				n := visit(&got, tc.spans, adj, hits)
 				if !slices.Equal(hits[:max(n, 0)], want) {
 					t.Errorf("accepted %v, want %v", hits[:max(n, 0)], want)
 				}
@@ -80,7 +92,7 @@ func TestHostVisitLoopNear(t *testing.T) {
 		}
 	}
 	hits := make([]int32, len(adj))
-	n := visit(&got, 0, adj, 0, hits)
+	n := visit(&got, []portable.VisitSpan{{U: 0, Begin: 0, End: int64(len(adj))}}, adj, hits)
 	if !slices.Equal(hits[:max(n, 0)], want) {
 		t.Errorf("near %v, want %v", hits[:max(n, 0)], want)
 	}

@@ -13,7 +13,7 @@ func init() {
 	gokkosimpl.EnforceVersion(3, "github.com/gokkos/gokkos/examples/newalgorithm", "gokkos_kernels_gen.go")
 	gokkosimpl.Register[frontier.PushThread[nearest]](&abi.KernelSpec{
 		Name:      "frontier.PushThread[main.nearest]",
-		Pos:       "algorithms/frontier/baseline.go:23",
+		Pos:       "algorithms/frontier/baseline.go:24",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX0,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushThread_main_nearest__main"},
@@ -52,7 +52,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PushGlobal[nearest]](&abi.KernelSpec{
 		Name:      "frontier.PushGlobal[main.nearest]",
-		Pos:       "algorithms/frontier/global.go:41",
+		Pos:       "algorithms/frontier/global.go:42",
 		Form:      abi.FormTeamReduce,
 		PTX:       gokkosPTX1,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PushGlobal_main_nearest__main"},
@@ -6454,23 +6454,34 @@ func gokkosHostLoop5(gokkosK *seed, gokkosLo, gokkosHi int) {
 //line gokkos_kernels_gen.go:6455
 }
 
-// gokkosHostLoop6 runs nearest.Visit over the edges of one vertex (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop6(gokkosOp *nearest, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {
+// gokkosHostLoop6 runs nearest.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop6(gokkosOp *nearest, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+	gokkosS0 := gokkosOp.Dist.Span(0, gokkosOp.Dist.Len())
+	if gokkosS0 == nil && gokkosOp.Dist.Len() > 0 {
+		return -1
+	}
+	gokkosS1 := gokkosOp.Owner.Span(0, gokkosOp.Owner.Len())
+	if gokkosS1 == nil && gokkosOp.Owner.Len() > 0 {
+		return -1
+	}
+	gokkosN := 0
+	for _, gokkosSp := range gokkosSpans {
+		gokkosN = gokkosHostLoop6Span(gokkosOp, gokkosS0, gokkosS1, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+	}
+	return gokkosN
+}
+
+// gokkosHostLoop6Span is gokkosHostLoop6 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
+//
+//go:noinline
+func gokkosHostLoop6Span(gokkosOp *nearest, gokkosS0 []int32, gokkosS1 []int32, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
 	o := *gokkosOp
-	gokkosS0 := o.Dist.Span(0, o.Dist.Len())
-	if gokkosS0 == nil && o.Dist.Len() > 0 {
-		return -1
-	}
-	gokkosS1 := o.Owner.Span(0, o.Owner.Len())
-	if gokkosS1 == nil && o.Owner.Len() > 0 {
-		return -1
-	}
+	_ = o
 	var gokkosP1 *int32
 	if gokkosU >= 0 && int(gokkosU) < len(gokkosS1) {
 		gokkosP1 = &gokkosS1[int(gokkosU)]
 	}
-	_ = o
-	gokkosN := 0
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -6501,6 +6512,6 @@ gokkosNext:
 //line main.go:65
 		}
 	}
-//line gokkos_kernels_gen.go:6505
+//line gokkos_kernels_gen.go:6516
 	return gokkosN
 }

@@ -8,5 +8,6 @@
 // not change what a later load reads. Each call costs a function call (a few nanoseconds), so
 // it pays where the line it asks for would otherwise miss the caches; Lines4 asks for four
 // lines in one call, which in a host loop that asks for several lines per vertex costs less
-// than the calls of Line it replaces.
+// than the calls of Line it replaces, and Elements asks for the elements of many indices in
+// three arrays at a few instructions each.
 package prefetch

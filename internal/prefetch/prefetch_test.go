@@ -6,8 +6,9 @@ import (
 )
 
 // TestLineNeverFaults asks for lines at addresses a load would fault on (nil, an unmapped
-// page, a non-canonical address) and at ordinary ones, with Line and, four at a time in every
-// position, with Lines4, and checks that memory reads the same after. The pointers are made outside any allocation on purpose, so the race detector's
+// page, a non-canonical address) and at ordinary ones, with Line, four at a time in every
+// position with Lines4, and with Elements at indices far outside the arrays, and checks that
+// memory reads the same after. The pointers are made outside any allocation on purpose, so the race detector's
 // pointer checks are off for this function.
 //
 //go:nocheckptr
@@ -31,6 +32,10 @@ func TestLineNeverFaults(t *testing.T) {
 			Lines4(ok, c.p, ok, ok)
 			Lines4(ok, ok, c.p, ok)
 			Lines4(ok, ok, ok, c.p)
+			idx := []int32{0, 2, -1, 1 << 30, -1 << 31}
+			Elements(c.p, ok, ok, idx)
+			Elements(ok, c.p, c.p, idx)
+			Elements(c.p, c.p, c.p, nil)
 			if data[0] != 1 || data[1] != 2 || data[2] != 3 {
 				t.Fatalf("data changed to %v", data)
 			}

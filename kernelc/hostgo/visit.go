@@ -7,6 +7,7 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
@@ -15,9 +16,10 @@ import (
 )
 
 // A visit loop is the Visit method of an edge operator (the frontier template's EdgeOp: a
-// method Visit(u, v int32, e int64) bool) inlined into a loop over one vertex's adjacency, for
-// host push steps (gokkosimpl.RegisterHostVisit). The operator's one-dimensional view fields
-// are taken as slices once per call; in the body, Len, At and Set of such a field become len,
+// method Visit(u, v int32, e int64) bool) inlined into a loop over spans of vertices'
+// adjacencies, for host push steps (gokkosimpl.RegisterHostVisit). The operator's
+// one-dimensional view fields are taken as slices once per call, which a step amortizes over
+// the many vertices of a call; in the body, Len, At and Set of such a field become len,
 // an index and an assignment, and AtomicLoad, AtomicMin, and for integer elements
 // AtomicCompareAndSwap, AtomicOr and AtomicExchange, become the concrete atomics of gokkosimpl, which the
 // compiler inlines: on the host the template would otherwise make a dynamic call per edge,
@@ -26,12 +28,15 @@ import (
 // the package named as a type argument of a kernel the package translates.
 //
 // An access whose index is int(u), u being the source vertex that Visit never changes, reads
-// the same element at every edge: the loop takes that element's address once per call and
+// the same element at every edge: the loop takes that element's address once per span and
 // accesses it through the pointer, sparing each edge the index's bounds check and address
 // arithmetic (the access itself, an atomic one in particular, still happens at every edge).
 // When u is outside such a field's slice (a field that the body reads only on another branch,
 // an empty view) the pointer is nil, and an access through it panics as a nil dereference
-// where Visit would panic with an index out of range.
+// where Visit would panic with an index out of range. Likewise an access whose index is
+// int(e), e being the edge index that Visit never changes (an edge weight), goes to the field
+// sliced once per span to the span's edges, at the edge's position in the span: no index
+// arithmetic per edge, and the same panic where the field ends before the span does.
 type visitLoop struct {
 	id     int // names the function: gokkosHostLoop<id>, after the kernels' ids
 	named  *types.Named
@@ -42,6 +47,8 @@ type visitLoop struct {
 	uses   map[ast.Node]int  // rewritten calls: index into fields
 	atU    map[ast.Node]bool // the rewritten calls whose index is int(u), u unchanged
 	ptrs   []bool            // by field: whether the loop takes the address of its element u
+	atE    map[ast.Node]bool // the rewritten calls whose index is int(e), e unchanged
+	spans  []bool            // by field: whether the loop slices it to the span's edges
 	params [3]string         // u, v, e as Visit names them ("" when unnamed)
 	info   *types.Info
 }
@@ -140,8 +147,8 @@ func (h *visitLoop) scan(pkg *packages.Package) bool {
 		recvObj = info.Defs[h.decl.Recv.List[0].Names[0]]
 	}
 	h.needs = map[string]*types.Package{}
-	h.atU = map[ast.Node]bool{}
-	uObj := h.paramObj(0)
+	h.atU, h.atE = map[ast.Node]bool{}, map[ast.Node]bool{}
+	uObj, eObj := h.paramObj(0), h.paramObj(2)
 	ok := true
 	changedVars(h.decl.Body, info, func(obj types.Object) {
 		if recvObj != nil && obj == recvObj {
@@ -150,6 +157,9 @@ func (h *visitLoop) scan(pkg *packages.Package) bool {
 		if obj == uObj {
 			uObj = nil // changed: its accesses keep their index
 		}
+		if obj == eObj {
+			eObj = nil
+		}
 	})
 	fieldIndex := map[string]int{}
 	ast.Inspect(h.decl.Body, func(n ast.Node) bool {
@@ -157,7 +167,7 @@ func (h *visitLoop) scan(pkg *packages.Package) bool {
 		case *ast.FuncLit, *ast.DeferStmt, *ast.GoStmt, *ast.LabeledStmt:
 			ok = false
 		case *ast.Ident:
-			if isReserved(n.Name) {
+			if isReserved(n.Name) || visitNames[n.Name] || strings.HasPrefix(n.Name, "gokkosS") || strings.HasPrefix(n.Name, "gokkosP") || strings.HasPrefix(n.Name, "gokkosQ") {
 				ok = false
 			}
 			if pn, isPkg := info.Uses[n].(*types.PkgName); isPkg {
@@ -204,11 +214,24 @@ func (h *visitLoop) scan(pkg *packages.Package) bool {
 					h.ptrs = append(h.ptrs, false)
 				}
 				h.ptrs[i] = true
+			} else if eObj != nil && sel.Sel.Name != "Len" && len(n.Args) > 0 && isIntOf(n.Args[0], eObj, info) {
+				h.atE[n] = true
+				for len(h.spans) <= i {
+					h.spans = append(h.spans, false)
+				}
+				h.spans[i] = true
 			}
 		}
 		return true
 	})
 	return ok
+}
+
+// visitNames are the names a visit loop declares besides its slices and pointers (gokkosS<i>,
+// gokkosP<i>, gokkosQ<i>); a Visit body that mentions one gets no loop.
+var visitNames = map[string]bool{
+	"gokkosOp": true, "gokkosSpans": true, "gokkosAll": true, "gokkosHits": true, "gokkosN": true,
+	"gokkosSp": true, "gokkosU": true, "gokkosE": true, "gokkosAdj": true, "gokkosV": true,
 }
 
 // paramObj returns the object of Visit's parameter i (0 u, 1 v, 2 e), or nil when it is
@@ -245,6 +268,12 @@ func isIntOf(e ast.Expr, obj types.Object, info *types.Info) bool {
 
 // ptrName is the name of the pointer to field i's element u in the loop.
 func ptrName(i int) string { return fmt.Sprintf("gokkosP%d", i) }
+
+// spanName is the name of field i sliced to the span's edges in the loop.
+func spanSliceName(i int) string { return fmt.Sprintf("gokkosQ%d", i) }
+
+// slicesSpan reports whether the loop slices field i to the span's edges.
+func (h *visitLoop) slicesSpan(i int) bool { return i < len(h.spans) && h.spans[i] }
 
 // takesPtr reports whether the loop takes the address of field i's element u.
 func (h *visitLoop) takesPtr(i int) bool { return i < len(h.ptrs) && h.ptrs[i] }
@@ -286,7 +315,9 @@ func (h *visitLoop) accepts(names map[string]string) bool {
 	return true
 }
 
-// emit writes the loop function.
+// emit writes the loop function and its span function. The loop takes the views as slices
+// once and calls the span function per span with the slices as arguments: the edge loop then
+// keeps its values in registers, where one function holding both loops spilled them.
 func (h *visitLoop) emit(b *bytes.Buffer, im *imports, implQ string, fset *token.FileSet, genFile string) error {
 	opType, err := im.typeExpr(h.named)
 	if err != nil {
@@ -296,12 +327,27 @@ func (h *visitLoop) emit(b *bytes.Buffer, im *imports, implQ string, fset *token
 	if recv == "" {
 		recv = "_"
 	}
-	fmt.Fprintf(b, "// %s runs %s.Visit over the edges of one vertex (see %s.RegisterHostVisit).\n", loopName(h.id), opType, implQ)
-	fmt.Fprintf(b, "func %s(gokkosOp *%s, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32) int {\n", loopName(h.id), opType)
-	fmt.Fprintf(b, "%s := *gokkosOp\n", recv)
+	name := loopName(h.id)
+	var args, params strings.Builder
 	for i, f := range h.fields {
-		fmt.Fprintf(b, "%s := %s.%s.Span(0, %s.%s.Len())\n", sliceName(i), recv, f.name, recv, f.name)
-		fmt.Fprintf(b, "if %s == nil && %s.%s.Len() > 0 {\nreturn -1\n}\n", sliceName(i), recv, f.name)
+		fmt.Fprintf(&args, ", %s", sliceName(i))
+		fmt.Fprintf(&params, ", %s []%s", sliceName(i), f.elem)
+	}
+	fmt.Fprintf(b, "// %s runs %s.Visit over spans of vertices' edges (see %s.RegisterHostVisit).\n", name, opType, implQ)
+	fmt.Fprintf(b, "func %s(gokkosOp *%s, gokkosSpans []%s.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {\n", name, opType, implQ)
+	for i, f := range h.fields {
+		fmt.Fprintf(b, "%s := gokkosOp.%s.Span(0, gokkosOp.%s.Len())\n", sliceName(i), f.name, f.name)
+		fmt.Fprintf(b, "if %s == nil && gokkosOp.%s.Len() > 0 {\nreturn -1\n}\n", sliceName(i), f.name)
+	}
+	b.WriteString("gokkosN := 0\n")
+	b.WriteString("for _, gokkosSp := range gokkosSpans {\n")
+	fmt.Fprintf(b, "gokkosN = %sSpan(gokkosOp%s, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)\n}\nreturn gokkosN\n}\n\n", name, args.String())
+
+	body := h.loopBody(implQ)
+	fmt.Fprintf(b, "// %sSpan is %s for the span of edges gokkosAdj, indices from gokkosE, of vertex\n// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.\n//\n//go:noinline\n", name, name)
+	fmt.Fprintf(b, "func %sSpan(gokkosOp *%s%s, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {\n", name, opType, params.String())
+	if recv != "_" && mentions(body, recv) {
+		fmt.Fprintf(b, "%s := *gokkosOp\n_ = %s\n", recv, recv)
 	}
 	for i := range h.fields {
 		if h.takesPtr(i) {
@@ -309,10 +355,13 @@ func (h *visitLoop) emit(b *bytes.Buffer, im *imports, implQ string, fset *token
 			fmt.Fprintf(b, "if gokkosU >= 0 && int(gokkosU) < len(%s) {\n%s = &%s[int(gokkosU)]\n}\n", sliceName(i), ptrName(i), sliceName(i))
 		}
 	}
-	if recv != "_" {
-		fmt.Fprintf(b, "_ = %s\n", recv)
+	for i := range h.fields {
+		if h.slicesSpan(i) {
+			q, f := spanSliceName(i), sliceName(i)
+			fmt.Fprintf(b, "var %s []%s\n", q, h.fields[i].elem)
+			fmt.Fprintf(b, "if gokkosE >= 0 && gokkosE <= int64(len(%s)) {\n%s = %s[gokkosE:min(gokkosE+int64(len(gokkosAdj)), int64(len(%s)))]\n}\n", f, q, f, f)
+		}
 	}
-	b.WriteString("gokkosN := 0\n")
 	fmt.Fprintf(b, "%s:\n", nameNext)
 	b.WriteString("for gokkosJ, gokkosV := range gokkosAdj {\n")
 	for i, src := range []string{"gokkosU", "gokkosV", "gokkosE + int64(gokkosJ)"} {
@@ -323,13 +372,26 @@ func (h *visitLoop) emit(b *bytes.Buffer, im *imports, implQ string, fset *token
 	if h.params[2] == "" {
 		b.WriteString("_ = gokkosJ\n")
 	}
-	body := h.loopBody(implQ)
 	cfg := printer.Config{Mode: printer.SourcePos | printer.UseSpaces | printer.TabIndent, Tabwidth: 8, Indent: 2}
 	if err := writeBody(b, cfg, fset, body); err != nil {
 		return err
 	}
 	fmt.Fprintf(b, "\n}\n//line %s:1\nreturn gokkosN\n}\n\n", genFile)
 	return nil
+}
+
+// mentions reports whether the statements mention the identifier name.
+func mentions(stmts []ast.Stmt, name string) bool {
+	found := false
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name == name {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // loopBody returns Visit's body, copied, with the view accesses rewritten and every return r
@@ -342,6 +404,9 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 		if h.atU[n] {
 			marks[n] = i | atUMark
 		}
+		if h.atE[n] {
+			marks[n] = i | atEMark
+		}
 	}
 	c0, clonedUses := cloneWithMap(h.decl.Body, marks)
 	body := c0.(*ast.BlockStmt)
@@ -352,8 +417,8 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 			if !ok {
 				return true
 			}
-			atU := i&atUMark != 0
-			i &^= atUMark
+			atU, atE := i&atUMark != 0, i&atEMark != 0
+			i &^= atUMark | atEMark
 			f := h.fields[i]
 			s := ast.NewIdent(sliceName(i))
 			method := n.Fun.(*ast.SelectorExpr).Sel.Name
@@ -362,6 +427,10 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 					return n.Args[0]
 				}
 				return nil
+			}
+			if atE {
+				s = ast.NewIdent(spanSliceName(i))
+				idx = func() ast.Expr { return ast.NewIdent(nameJ) }
 			}
 			elemPtr := func() ast.Expr {
 				if atU {
@@ -400,9 +469,13 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 			if !ok || call.Fun.(*ast.SelectorExpr).Sel.Name != "Set" {
 				return true
 			}
-			var lhs ast.Expr = &ast.IndexExpr{X: ast.NewIdent(sliceName(i &^ atUMark)), Index: call.Args[0]}
-			if i&atUMark != 0 {
-				lhs = &ast.StarExpr{X: ast.NewIdent(ptrName(i &^ atUMark))}
+			f := i &^ (atUMark | atEMark)
+			var lhs ast.Expr = &ast.IndexExpr{X: ast.NewIdent(sliceName(f)), Index: call.Args[0]}
+			switch {
+			case i&atUMark != 0:
+				lhs = &ast.StarExpr{X: ast.NewIdent(ptrName(f))}
+			case i&atEMark != 0:
+				lhs = &ast.IndexExpr{X: ast.NewIdent(spanSliceName(f)), Index: ast.NewIdent(nameJ)}
 			}
 			c.Replace(&ast.AssignStmt{Lhs: []ast.Expr{lhs}, TokPos: call.Pos(), Tok: token.ASSIGN, Rhs: []ast.Expr{call.Args[1]}})
 		case *ast.ReturnStmt:
@@ -421,8 +494,12 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 	return body.List
 }
 
-// atUMark marks, in loopBody's use marks, a use whose index is int(u) (visitLoop.atU).
-const atUMark = 1 << 30
+// atUMark and atEMark mark, in loopBody's use marks, a use whose index is int(u)
+// (visitLoop.atU) or int(e) (visitLoop.atE).
+const (
+	atUMark = 1 << 30
+	atEMark = 1 << 29
+)
 
 // cloneWithMap deep-copies n like cloneNode and returns the copy with the copies of the calls
 // marked in marks, mapped to their marks.

@@ -80,15 +80,24 @@ func HostLoop(t reflect.Type) (any, bool) { return hostLoops.Load(t) }
 // hostVisits maps an edge operator type to its generated visit loop (see RegisterHostVisit).
 var hostVisits sync.Map
 
+// VisitSpan is a run of one vertex's out-edges for a host visit loop: the edges Begin to End
+// (exclusive) of the adjacency, whose source is U. Its zero value is an empty span of vertex 0.
+type VisitSpan struct {
+	U          int32
+	Begin, End int64
+}
+
 // RegisterHostVisit records f as the host visit loop of edge operator type Op, a type with a
-// method Visit(u, v int32, e int64) bool: f(op, u, adj, e, hits) must do what calling
-// op.Visit(u, adj[j], e+j) for j = 0, 1, ... in order does, writing the targets of the calls
-// that returned true to hits (in order) and returning their number; or return -1, having called
-// nothing, when it cannot run (a view it reads is not a contiguous host view). Generated files
-// call it from init with Visit's body inlined into the loop and the operator's view accesses
-// turned into slice accesses and the atomics of this package, which spares a host push step a
-// dynamic call and several calls of generic view methods per edge.
-func RegisterHostVisit[Op any](f func(op *Op, u int32, adj []int32, e int64, hits []int32) int) {
+// method Visit(u, v int32, e int64) bool: f(op, spans, adj, hits) must do what calling
+// op.Visit(s.U, adj[e], e) for every span s in order and every edge e in [s.Begin, s.End) in
+// order does, writing the targets of the calls that returned true to hits (in order) and
+// returning their number; or return -1, having called nothing, when it cannot run (a view it
+// reads is not a contiguous host view). hits must have room for every edge of the spans. Generated
+// files call it from init with Visit's body inlined into the loop and the operator's view
+// accesses turned into slice accesses and the atomics of this package, which spares a host push
+// step a dynamic call and several calls of generic view methods per edge, and, with many spans
+// in one call, the call's setup per vertex.
+func RegisterHostVisit[Op any](f func(op *Op, spans []VisitSpan, adj []int32, hits []int32) int) {
 	hostVisits.Store(reflect.TypeFor[Op](), f)
 }
 
