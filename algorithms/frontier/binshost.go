@@ -112,25 +112,25 @@ func (k *binStepsHost[Op]) expandHost(o int, c int32, cur int64, b *binSlices, a
 	first := int(c) * binChunk
 	last := first + int(b.fill[c])
 	op := k.Op
-	shift := uint(k.Shift)
+	pool, keys, done, off := b.pool[first:last], b.keys, b.done, b.off
+	shift := min(uint(k.Shift), 63)
 	ahead.window(first, last)
 	n, room := 0, int64(visitPiece) // spans gathered; edges the call has room for
-	for s := first; s < last; s++ {
-		ahead.entry(s)
-		u := b.pool[s]
-		key := atomic.LoadUint32(&b.keys[u])
-		if int64(key)>>shift < cur {
+	for i, u := range pool {
+		ahead.entry(first + i)
+		key := atomic.LoadUint32(&keys[u])
+		if int64(key)>>(shift&63) < cur {
 			continue // stale: see ready
 		}
-		e, end := b.off[u], b.off[u+1]
+		e, end := off[u], off[u+1]
 		if end-e >= repeatDegree {
 			// A repeat (see ready) is skipped only where it would cost many edges: on the
 			// host the mark's atomic store is a fenced exchange, which a vertex of few edges
 			// pays more often than its repeats would cost.
-			if atomic.LoadUint32(&b.done[u]) == key {
+			if atomic.LoadUint32(&done[u]) == key {
 				continue
 			}
-			atomic.StoreUint32(&b.done[u], key)
+			atomic.StoreUint32(&done[u], key)
 		}
 		if k.Hubs != nil && end-e >= k.Hubs.edges && k.Hubs.leave(u) {
 			continue
@@ -160,20 +160,23 @@ func (k *binStepsHost[Op]) relax(op *Op, o int, spans []portable.VisitSpan, b *b
 	if got < 0 { // a view of the operator is not a contiguous host view
 		got = visitEach(op, spans, b.adj, hits)
 	}
-	shift := uint(k.Shift)
+	// The arrays are taken into locals and the shift bounded, so that the loop neither
+	// reloads them after each store nor checks for shifts past the key's width.
+	keys, tail, fill, pool := b.keys, b.tail, b.fill, b.pool
+	shift := min(uint(k.Shift), 63)
 	ring := o * k.Slots
-	mask := int64(k.Slots - 1)
+	mask := uint64(k.Slots - 1)
 	for _, v := range hits[:got] {
-		bin := ring + int((int64(atomic.LoadUint32(&b.keys[v]))>>shift)&mask)
-		t := b.tail[bin]
-		if t < 0 || b.fill[t] == binChunk {
+		bin := ring + int(uint64(atomic.LoadUint32(&keys[v]))>>(shift&63)&mask)
+		t := tail[bin]
+		if t < 0 || fill[t] == binChunk {
 			if t = k.grow(o, bin, b); t < 0 {
 				continue
 			}
 		}
-		at := b.fill[t]
-		b.pool[int(t)*binChunk+int(at)] = v
-		b.fill[t] = at + 1
+		at := fill[t]
+		pool[int(t)*binChunk+int(at)] = v
+		fill[t] = at + 1
 	}
 }
 
