@@ -28507,7 +28507,7 @@ gokkosNext:
 			{
 				if false {
 //line op.go:132
-					gokkosHits[gokkosN] = gokkosV
+					gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line op.go:132
 					gokkosN++
 //line op.go:132
@@ -28521,7 +28521,7 @@ gokkosNext:
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS0[w], bit)&bit == 0 {
 //line op.go:134
-				gokkosHits[gokkosN] = gokkosV
+				gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line op.go:134
 				gokkosN++
 //line op.go:134
@@ -28581,7 +28581,7 @@ gokkosNext:
 				{
 					if false {
 //line op.go:71
-						gokkosHits[gokkosN] = gokkosV
+						gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line op.go:71
 						gokkosN++
 //line op.go:71
@@ -28596,7 +28596,7 @@ gokkosNext:
 				{
 					if true {
 //line op.go:74
-						gokkosHits[gokkosN] = gokkosV
+						gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line op.go:74
 						gokkosN++
 //line op.go:74
@@ -28649,7 +28649,7 @@ gokkosNext:
 
 			if uint32(gokkosimpl.AtomicMinUint64(&gokkosS0[int(v)], packState(l, u))>>32) > uint32(l) {
 //line op.go:83
-				gokkosHits[gokkosN] = gokkosV
+				gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line op.go:83
 				gokkosN++
 //line op.go:83

@@ -11292,7 +11292,7 @@ gokkosNext:
 			{
 				if false {
 //line op.go:19
-					gokkosHits[gokkosN] = gokkosV
+					gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line op.go:19
 					gokkosN++
 //line op.go:19
@@ -11306,7 +11306,7 @@ gokkosNext:
 		{
 			if o.Color.AtomicMax(int(v), c) < c {
 //line op.go:21
-				gokkosHits[gokkosN] = gokkosV
+				gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line op.go:21
 				gokkosN++
 //line op.go:21

@@ -50390,7 +50390,7 @@ gokkosNext:
 			{
 				if false {
 //line multistep.go:335
-					gokkosHits[gokkosN] = gokkosV
+					gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line multistep.go:335
 					gokkosN++
 //line multistep.go:335
@@ -50406,7 +50406,7 @@ gokkosNext:
 			{
 				if false {
 //line multistep.go:339
-					gokkosHits[gokkosN] = gokkosV
+					gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line multistep.go:339
 					gokkosN++
 //line multistep.go:339
@@ -50420,7 +50420,7 @@ gokkosNext:
 		{
 			if o.Col.AtomicMax(int(v), c) < c {
 //line multistep.go:341
-				gokkosHits[gokkosN] = gokkosV
+				gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line multistep.go:341
 				gokkosN++
 //line multistep.go:341
@@ -50476,7 +50476,7 @@ gokkosNext:
 			{
 				if false {
 //line multistep.go:314
-					gokkosHits[gokkosN] = gokkosV
+					gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line multistep.go:314
 					gokkosN++
 //line multistep.go:314
@@ -50490,7 +50490,7 @@ gokkosNext:
 		{
 			if gokkosimpl.AtomicOrUint32(&gokkosS1[int(v)], o.Bit)&o.Bit == 0 {
 //line multistep.go:316
-				gokkosHits[gokkosN] = gokkosV
+				gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line multistep.go:316
 				gokkosN++
 //line multistep.go:316

@@ -49451,7 +49451,7 @@ gokkosNext:
 			{
 				if false {
 //line op.go:42
-					gokkosHits[gokkosN] = gokkosV
+					gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line op.go:42
 					gokkosN++
 //line op.go:42
@@ -49465,7 +49465,7 @@ gokkosNext:
 		{
 			if gokkosimpl.AtomicMinFloat64(&gokkosS0[int(v)], math.Inf(-1)) != math.Inf(-1) {
 //line op.go:44
-				gokkosHits[gokkosN] = gokkosV
+				gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line op.go:44
 				gokkosN++
 //line op.go:44
@@ -49528,7 +49528,7 @@ gokkosNext:
 			{
 				if false {
 //line intdist.go:57
-					gokkosHits[gokkosN] = gokkosV
+					gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line intdist.go:57
 					gokkosN++
 //line intdist.go:57
@@ -49542,7 +49542,7 @@ gokkosNext:
 		{
 			if uint64(gokkosimpl.AtomicMinUint32(&gokkosS1[int(v)], uint32(nd))) > nd {
 //line intdist.go:59
-				gokkosHits[gokkosN] = gokkosV
+				gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line intdist.go:59
 				gokkosN++
 //line intdist.go:59
@@ -49605,7 +49605,7 @@ gokkosNext:
 			{
 				if false {
 //line op.go:29
-					gokkosHits[gokkosN] = gokkosV
+					gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line op.go:29
 					gokkosN++
 //line op.go:29
@@ -49619,7 +49619,7 @@ gokkosNext:
 		{
 			if gokkosimpl.AtomicMinFloat64(&gokkosS1[int(v)], nd) > nd {
 //line op.go:31
-				gokkosHits[gokkosN] = gokkosV
+				gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line op.go:31
 				gokkosN++
 //line op.go:31
@@ -49715,7 +49715,7 @@ gokkosNext:
 				{
 					if false {
 //line near.go:45
-						gokkosHits[gokkosN] = gokkosV
+						gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line near.go:45
 						gokkosN++
 //line near.go:45
@@ -49737,7 +49737,7 @@ gokkosNext:
 				{
 					if false {
 //line near.go:55
-						gokkosHits[gokkosN] = gokkosV
+						gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line near.go:55
 						gokkosN++
 //line near.go:55
@@ -49754,7 +49754,7 @@ gokkosNext:
 			{
 				if true {
 //line near.go:60
-					gokkosHits[gokkosN] = gokkosV
+					gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line near.go:60
 					gokkosN++
 //line near.go:60
@@ -49778,7 +49778,7 @@ gokkosNext:
 		{
 			if false {
 //line near.go:68
-				gokkosHits[gokkosN] = gokkosV
+				gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line near.go:68
 				gokkosN++
 //line near.go:68

@@ -6502,7 +6502,7 @@ gokkosNext:
 		{
 			if claimed {
 //line main.go:65
-				gokkosHits[gokkosN] = gokkosV
+				gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
 //line main.go:65
 				gokkosN++
 //line main.go:65
