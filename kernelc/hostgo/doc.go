@@ -12,6 +12,7 @@
 //
 // The file also holds a visit loop for each edge operator of the package (a type with
 // Visit(u, v int32, e int64) bool named as a type argument of a translated kernel): Visit
-// inlined into a loop over one vertex's adjacency, registered with RegisterHostVisit, which
-// host push steps of the frontier template call once per adjacency (see visit.go).
+// inlined into a loop over spans of vertices' adjacencies, registered with RegisterHostVisit,
+// which host push steps of the frontier template call once per adjacency and host binned steps
+// once per batch of adjacencies (see visit.go).
 package hostgo
