@@ -49509,6 +49509,54 @@ func gokkosHostLoop46Span(gokkosOp *relaxInt, gokkosS0 []uint32, gokkosS1 []uint
 	if gokkosE >= 0 && gokkosE <= int64(len(gokkosS0)) {
 		gokkosQ0 = gokkosS0[gokkosE:min(gokkosE+int64(len(gokkosAdj)), int64(len(gokkosS0)))]
 	}
+	if len(gokkosQ0) == len(gokkosAdj) {
+		gokkosQ0 = gokkosQ0[:len(gokkosAdj)]
+	gokkosNextCovered:
+		for gokkosJ, gokkosV := range gokkosAdj {
+			u := gokkosU
+			_ = u
+			v := gokkosV
+			_ = v
+			e := gokkosE + int64(gokkosJ)
+			_ = e
+//line intdist.go:51
+			w := uint64(1)
+			if len(gokkosS0) > 0 {
+				w = uint64(gokkosQ0[gokkosJ])
+			}
+			nd := uint64(gokkosimpl.AtomicLoadUint32(gokkosP1)) + w
+			if nd >= uint64(gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])) {
+//line intdist.go:56
+				{
+					if false {
+//line intdist.go:57
+						gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
+//line intdist.go:57
+						gokkosN++
+//line intdist.go:57
+					}
+//line intdist.go:57
+					continue gokkosNextCovered
+//line intdist.go:57
+				}
+			}
+//line intdist.go:58
+			{
+				if uint64(gokkosimpl.AtomicMinUint32(&gokkosS1[int(v)], uint32(nd))) > nd {
+//line intdist.go:59
+					gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
+//line intdist.go:59
+					gokkosN++
+//line intdist.go:59
+				}
+//line intdist.go:59
+				continue gokkosNextCovered
+//line intdist.go:59
+			}
+		}
+//line gokkos_kernels_gen.go:49558
+		return gokkosN
+	}
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -49552,7 +49600,7 @@ gokkosNext:
 //line intdist.go:59
 		}
 	}
-//line gokkos_kernels_gen.go:49556
+//line gokkos_kernels_gen.go:49604
 	return gokkosN
 }
 
@@ -49585,6 +49633,54 @@ func gokkosHostLoop47Span(gokkosOp *relax, gokkosS0 []float64, gokkosS1 []float6
 	var gokkosQ0 []float64
 	if gokkosE >= 0 && gokkosE <= int64(len(gokkosS0)) {
 		gokkosQ0 = gokkosS0[gokkosE:min(gokkosE+int64(len(gokkosAdj)), int64(len(gokkosS0)))]
+	}
+	if len(gokkosQ0) == len(gokkosAdj) {
+		gokkosQ0 = gokkosQ0[:len(gokkosAdj)]
+	gokkosNextCovered:
+		for gokkosJ, gokkosV := range gokkosAdj {
+			u := gokkosU
+			_ = u
+			v := gokkosV
+			_ = v
+			e := gokkosE + int64(gokkosJ)
+			_ = e
+//line op.go:23
+			w := 1.0
+			if len(gokkosS0) > 0 {
+				w = gokkosQ0[gokkosJ]
+			}
+			nd := gokkosimpl.AtomicLoadFloat64(gokkosP1) + w
+			if !(nd < gokkosimpl.AtomicLoadFloat64(&gokkosS1[int(v)])) {
+//line op.go:28
+				{
+					if false {
+//line op.go:29
+						gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
+//line op.go:29
+						gokkosN++
+//line op.go:29
+					}
+//line op.go:29
+					continue gokkosNextCovered
+//line op.go:29
+				}
+			}
+//line op.go:30
+			{
+				if gokkosimpl.AtomicMinFloat64(&gokkosS1[int(v)], nd) > nd {
+//line op.go:31
+					gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
+//line op.go:31
+					gokkosN++
+//line op.go:31
+				}
+//line op.go:31
+				continue gokkosNextCovered
+//line op.go:31
+			}
+		}
+//line gokkos_kernels_gen.go:49683
+		return gokkosN
 	}
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
@@ -49629,7 +49725,7 @@ gokkosNext:
 //line op.go:31
 		}
 	}
-//line gokkos_kernels_gen.go:49633
+//line gokkos_kernels_gen.go:49729
 	return gokkosN
 }
 
@@ -49692,6 +49788,107 @@ func gokkosHostLoop48Span(gokkosOp *nearRelax, gokkosS0 []uint32, gokkosS1 []uin
 	var gokkosQ2 []float64
 	if gokkosE >= 0 && gokkosE <= int64(len(gokkosS2)) {
 		gokkosQ2 = gokkosS2[gokkosE:min(gokkosE+int64(len(gokkosAdj)), int64(len(gokkosS2)))]
+	}
+	if len(gokkosQ0) == len(gokkosAdj) && len(gokkosQ2) == len(gokkosAdj) {
+		gokkosQ0 = gokkosQ0[:len(gokkosAdj)]
+		gokkosQ2 = gokkosQ2[:len(gokkosAdj)]
+	gokkosNextCovered:
+		for gokkosJ, gokkosV := range gokkosAdj {
+			u := gokkosU
+			_ = u
+			v := gokkosV
+			_ = v
+			e := gokkosE + int64(gokkosJ)
+			_ = e
+//line near.go:36
+			var key int64
+			var d float64
+			if o.Int {
+				w := uint64(1)
+				if len(gokkosS0) > 0 {
+					w = uint64(gokkosQ0[gokkosJ])
+				}
+				nd := uint64(gokkosimpl.AtomicLoadUint32(gokkosP1)) + w
+				if nd >= uint64(gokkosimpl.AtomicLoadUint32(&gokkosS1[int(v)])) || uint64(gokkosimpl.AtomicMinUint32(&gokkosS1[int(v)], uint32(nd))) <= nd {
+//line near.go:44
+					{
+						if false {
+//line near.go:45
+							gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
+//line near.go:45
+							gokkosN++
+//line near.go:45
+						}
+//line near.go:45
+						continue gokkosNextCovered
+//line near.go:45
+					}
+				}
+				key, d = int64(nd), float64(nd)
+			} else {
+				w := 1.0
+				if len(gokkosS2) > 0 {
+					w = gokkosQ2[gokkosJ]
+				}
+				nd := gokkosimpl.AtomicLoadFloat64(gokkosP3) + w
+				if !(nd < gokkosimpl.AtomicLoadFloat64(&gokkosS3[int(v)])) || !(gokkosimpl.AtomicMinFloat64(&gokkosS3[int(v)], nd) > nd) {
+//line near.go:54
+					{
+						if false {
+//line near.go:55
+							gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
+//line near.go:55
+							gokkosN++
+//line near.go:55
+						}
+//line near.go:55
+						continue gokkosNextCovered
+//line near.go:55
+					}
+				}
+				key, d = int64(math.Float64bits(nd)), nd
+			}
+			if d < o.T {
+//line near.go:59
+				{
+					if true {
+//line near.go:60
+						gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
+//line near.go:60
+						gokkosN++
+//line near.go:60
+					}
+//line near.go:60
+					continue gokkosNextCovered
+//line near.go:60
+				}
+			}
+			if key < gokkosimpl.AtomicLoadInt64(&gokkosS4[1]) {
+//line near.go:62
+				gokkosimpl.AtomicMinInt64(&gokkosS4[1], key)
+//line near.go:64
+			}
+			if gokkosimpl.AtomicExchangeInt32(&gokkosS5[int(v)], 1) != 1 {
+//line near.go:65
+				gokkosS6[int(o.State.AtomicAdd(0, 1))] = v
+//line near.go:67
+			}
+//line near.go:67
+			{
+				if false {
+//line near.go:68
+					gokkosHits[gokkosN] = gokkosAdj[gokkosJ]
+//line near.go:68
+					gokkosN++
+//line near.go:68
+				}
+//line near.go:68
+				continue gokkosNextCovered
+//line near.go:68
+			}
+		}
+//line gokkos_kernels_gen.go:49891
+		return gokkosN
 	}
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
@@ -49788,6 +49985,6 @@ gokkosNext:
 //line near.go:68
 		}
 	}
-//line gokkos_kernels_gen.go:49792
+//line gokkos_kernels_gen.go:49989
 	return gokkosN
 }

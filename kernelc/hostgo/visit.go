@@ -232,6 +232,7 @@ func (h *visitLoop) scan(pkg *packages.Package) bool {
 var visitNames = map[string]bool{
 	"gokkosOp": true, "gokkosSpans": true, "gokkosAll": true, "gokkosHits": true, "gokkosN": true,
 	"gokkosSp": true, "gokkosU": true, "gokkosE": true, "gokkosAdj": true, "gokkosV": true,
+	nameNextCovered: true,
 }
 
 // paramObj returns the object of Visit's parameter i (0 u, 1 v, 2 e), or nil when it is
@@ -343,7 +344,7 @@ func (h *visitLoop) emit(b *bytes.Buffer, im *imports, implQ string, fset *token
 	b.WriteString("for _, gokkosSp := range gokkosSpans {\n")
 	fmt.Fprintf(b, "gokkosN = %sSpan(gokkosOp%s, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)\n}\nreturn gokkosN\n}\n\n", name, args.String())
 
-	body := h.loopBody(implQ)
+	body := h.loopBody(implQ, nameNext)
 	fmt.Fprintf(b, "// %sSpan is %s for the span of edges gokkosAdj, indices from gokkosE, of vertex\n// gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.\n//\n//go:noinline\n", name, name)
 	fmt.Fprintf(b, "func %sSpan(gokkosOp *%s%s, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {\n", name, opType, params.String())
 	if recv != "_" && mentions(body, recv) {
@@ -362,7 +363,46 @@ func (h *visitLoop) emit(b *bytes.Buffer, im *imports, implQ string, fset *token
 			fmt.Fprintf(b, "if gokkosE >= 0 && gokkosE <= int64(len(%s)) {\n%s = %s[gokkosE:min(gokkosE+int64(len(gokkosAdj)), int64(len(%s)))]\n}\n", f, q, f, f)
 		}
 	}
-	fmt.Fprintf(b, "%s:\n", nameNext)
+	cfg := printer.Config{Mode: printer.SourcePos | printer.UseSpaces | printer.TabIndent, Tabwidth: 8, Indent: 2}
+	// Where every field sliced to the span covers it, a copy of the loop runs with those slices
+	// cut to the adjacency's length, which lets the compiler drop their bounds checks.
+	var cover []string
+	for i := range h.fields {
+		if h.slicesSpan(i) {
+			cover = append(cover, spanSliceName(i))
+		}
+	}
+	if len(cover) > 0 {
+		b.WriteString("if ")
+		for j, q := range cover {
+			if j > 0 {
+				b.WriteString(" && ")
+			}
+			fmt.Fprintf(b, "len(%s) == len(gokkosAdj)", q)
+		}
+		b.WriteString(" {\n")
+		for _, q := range cover {
+			fmt.Fprintf(b, "%s = %s[:len(gokkosAdj)]\n", q, q)
+		}
+		if err := h.writeEdgeLoop(b, cfg, fset, nameNextCovered, h.loopBody(implQ, nameNextCovered)); err != nil {
+			return err
+		}
+		fmt.Fprintf(b, "//line %s:1\nreturn gokkosN\n}\n", genFile)
+	}
+	if err := h.writeEdgeLoop(b, cfg, fset, nameNext, body); err != nil {
+		return err
+	}
+	fmt.Fprintf(b, "//line %s:1\nreturn gokkosN\n}\n\n", genFile)
+	return nil
+}
+
+// nameNextCovered labels the edge loop of a span that every field sliced to the span covers.
+const nameNextCovered = "gokkosNextCovered"
+
+// writeEdgeLoop writes the loop over a span's edges, labelled label, with body, whose continue
+// statements name that label.
+func (h *visitLoop) writeEdgeLoop(b *bytes.Buffer, cfg printer.Config, fset *token.FileSet, label string, body []ast.Stmt) error {
+	fmt.Fprintf(b, "%s:\n", label)
 	b.WriteString("for gokkosJ, gokkosV := range gokkosAdj {\n")
 	for i, src := range []string{"gokkosU", "gokkosV", "gokkosE + int64(gokkosJ)"} {
 		if p := h.params[i]; p != "" {
@@ -372,11 +412,10 @@ func (h *visitLoop) emit(b *bytes.Buffer, im *imports, implQ string, fset *token
 	if h.params[2] == "" {
 		b.WriteString("_ = gokkosJ\n")
 	}
-	cfg := printer.Config{Mode: printer.SourcePos | printer.UseSpaces | printer.TabIndent, Tabwidth: 8, Indent: 2}
 	if err := writeBody(b, cfg, fset, body); err != nil {
 		return err
 	}
-	fmt.Fprintf(b, "\n}\n//line %s:1\nreturn gokkosN\n}\n\n", genFile)
+	b.WriteString("\n}\n")
 	return nil
 }
 
@@ -396,7 +435,7 @@ func mentions(stmts []ast.Stmt, name string) bool {
 
 // loopBody returns Visit's body, copied, with the view accesses rewritten and every return r
 // turned into "if r { record v }; continue".
-func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
+func (h *visitLoop) loopBody(implQ, label string) []ast.Stmt {
 	// The rewrites are keyed by the original nodes: rewrite a copy made after marking them.
 	marks := map[ast.Node]int{}
 	for n, i := range h.uses {
@@ -486,7 +525,7 @@ func (h *visitLoop) loopBody(implQ string) []ast.Stmt {
 					Rhs: []ast.Expr{&ast.IndexExpr{X: ast.NewIdent("gokkosAdj"), Index: ast.NewIdent(nameJ)}}},
 				&ast.IncDecStmt{X: ast.NewIdent("gokkosN"), Tok: token.INC},
 			}}
-			cont := &ast.BranchStmt{TokPos: n.Return, Tok: token.CONTINUE, Label: ast.NewIdent(nameNext)}
+			cont := &ast.BranchStmt{TokPos: n.Return, Tok: token.CONTINUE, Label: ast.NewIdent(label)}
 			c.Replace(&ast.BlockStmt{List: []ast.Stmt{
 				&ast.IfStmt{If: n.Return, Cond: n.Results[0], Body: rec},
 				cont,
