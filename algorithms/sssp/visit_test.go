@@ -105,3 +105,37 @@ func TestHostVisitLoopNear(t *testing.T) {
 		t.Errorf("the case lacks near (%v) or far (%d) targets", want, ref.State.At(0))
 	}
 }
+
+// TestHostVisitLoopShortWeights checks that the generated visit loop panics where Visit would,
+// when a span runs past the end of the weights (the loop reads them through a slice cut to the
+// span): the edges before that point are relaxed, and the first past it panics.
+func TestHostVisitLoopShortWeights(t *testing.T) {
+	visit, ok := portable.HostVisit[relaxInt, frontier.PushThread[relaxInt]]()
+	if !ok {
+		t.Fatal("no generated visit loop for relaxInt; run go generate")
+	}
+	adj := []int32{3, 1, 4, 1, 5, 9}
+	mk := func() relaxInt {
+		return relaxInt{W: views.Wrap1D("w", []uint32{1, 1, 1}), Dist: views.Wrap1D("dist", []uint32{0, 20, 9, 12, infInt, 13, 0, 40, 2, infInt})}
+	}
+	panics := func(f func()) (p bool) {
+		defer func() { p = recover() != nil }()
+		f()
+		return false
+	}
+	ref, got := mk(), mk()
+	if !panics(func() {
+		for e, v := range adj {
+			ref.Visit(0, v, int64(e))
+		}
+	}) {
+		t.Fatal("Visit did not panic past the weights")
+	}
+	hits := make([]int32, len(adj))
+	if !panics(func() { visit(&got, []portable.VisitSpan{{U: 0, Begin: 0, End: int64(len(adj))}}, adj, hits) }) {
+		t.Error("the visit loop did not panic past the weights")
+	}
+	if !slices.Equal(got.Dist.Data(), ref.Dist.Data()) {
+		t.Errorf("distances %v, want %v", got.Dist.Data(), ref.Dist.Data())
+	}
+}
