@@ -270,7 +270,7 @@ func isIntOf(e ast.Expr, obj types.Object, info *types.Info) bool {
 // ptrName is the name of the pointer to field i's element u in the loop.
 func ptrName(i int) string { return fmt.Sprintf("gokkosP%d", i) }
 
-// spanName is the name of field i sliced to the span's edges in the loop.
+// spanSliceName is the name of field i sliced to the span's edges in the loop.
 func spanSliceName(i int) string { return fmt.Sprintf("gokkosQ%d", i) }
 
 // slicesSpan reports whether the loop slices field i to the span's edges.
@@ -356,9 +356,11 @@ func (h *visitLoop) emit(b *bytes.Buffer, im *imports, implQ string, fset *token
 			fmt.Fprintf(b, "if gokkosU >= 0 && int(gokkosU) < len(%s) {\n%s = &%s[int(gokkosU)]\n}\n", sliceName(i), ptrName(i), sliceName(i))
 		}
 	}
+	var cover []string // the fields sliced to the span
 	for i := range h.fields {
 		if h.slicesSpan(i) {
 			q, f := spanSliceName(i), sliceName(i)
+			cover = append(cover, q)
 			fmt.Fprintf(b, "var %s []%s\n", q, h.fields[i].elem)
 			fmt.Fprintf(b, "if gokkosE >= 0 && gokkosE <= int64(len(%s)) {\n%s = %s[gokkosE:min(gokkosE+int64(len(gokkosAdj)), int64(len(%s)))]\n}\n", f, q, f, f)
 		}
@@ -366,12 +368,6 @@ func (h *visitLoop) emit(b *bytes.Buffer, im *imports, implQ string, fset *token
 	cfg := printer.Config{Mode: printer.SourcePos | printer.UseSpaces | printer.TabIndent, Tabwidth: 8, Indent: 2}
 	// Where every field sliced to the span covers it, a copy of the loop runs with those slices
 	// cut to the adjacency's length, which lets the compiler drop their bounds checks.
-	var cover []string
-	for i := range h.fields {
-		if h.slicesSpan(i) {
-			cover = append(cover, spanSliceName(i))
-		}
-	}
 	if len(cover) > 0 {
 		b.WriteString("if ")
 		for j, q := range cover {
