@@ -254,8 +254,9 @@ func TestReachOnly(t *testing.T) {
 							}
 						}
 						wantCounts := wantLevels
-						if st.LocalRounds {
-							// Steps that ran levels inside teams: one count, every vertex reached.
+						if st.LocalRounds || st.Grown {
+							// Steps that ran levels inside teams, or pull steps that claimed
+							// several levels: one count, every vertex reached.
 							var all int64
 							for _, c := range wantLevels {
 								all += c
@@ -272,6 +273,68 @@ func TestReachOnly(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// TestReachOnlyPulls checks ReachOnly searches with either kind of pull step (plain pull steps
+// and the merges around them, the devices' choice, or frontier.PullReach steps, the host's)
+// whatever the space, in configurations that pull early and often, against ref.BFS: the
+// reached bitmap holds exactly the reachable vertices, and the counts add up to them.
+func TestReachOnlyPulls(t *testing.T) {
+	s := space(t)
+	cfgs := []bfs.Options{
+		{},
+		{Alpha: 1e9, Beta: 1},
+		{Alpha: 1e9, Beta: 1, Tuning: frontier.Tuning{PullWords: -1}},
+		{Alpha: 1e9, Beta: 1, Tuning: frontier.Tuning{PullWords: 3}},
+	}
+	for _, grow := range []bool{false, true} {
+		restore := bfs.SetGrowPull(grow)
+		for _, tc := range frontiertest.Graphs(false, false) {
+			if len(tc.Roots) == 0 {
+				continue
+			}
+			g, err := dgraph.New(s, tc.Graph)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root := tc.Roots[len(tc.Roots)-1]
+			want, _ := ref.BFS(tc.Graph, root)
+			for _, opt := range cfgs {
+				opt.ReachOnly = true
+				t.Run(fmt.Sprintf("grow=%v/%s/%s", grow, tc.Name, name(opt)), func(t *testing.T) {
+					b, err := bfs.New(g, opt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer b.Free()
+					st, err := b.Run(root)
+					if err != nil {
+						t.Fatal(err)
+					}
+					h := make([]uint32, b.Reached().Len())
+					if err := views.DeepCopy(views.Wrap1D("reached", h), b.Reached()); err != nil {
+						t.Fatal(err)
+					}
+					var n int64
+					for v, l := range want {
+						if got := h[v>>5]&(1<<uint(v&31)) != 0; got != (l >= 0) {
+							t.Fatalf("vertex %d reached %v, level %d", v, got, l)
+						}
+						if l >= 0 {
+							n++
+						}
+					}
+					if st.Reached != n {
+						t.Fatalf("Stats.Reached %d, want %d (levels %v)", st.Reached, n, st.Levels)
+					}
+					if st.Grown != (grow && st.PullSteps > 0) {
+						t.Fatalf("Grown %v after %d pull steps", st.Grown, st.PullSteps)
+					}
+				})
+			}
+		}
+		restore()
 	}
 }
 

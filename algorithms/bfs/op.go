@@ -111,9 +111,10 @@ func (o visit) Pull(u, v int32, e int64) (bool, bool) {
 // (Options.ReachOnly): the visited bitmap is the result and the claim. A push step claims v by
 // an atomic OR of its bit, after a plain-looking atomic load that finds most visited vertices
 // in N/8 bytes (a bitmap that stays in a core's cache, where the parents and levels are 8 bytes
-// per vertex): one atomic operation per claimed vertex, and no level or parent store. A pull
-// step changes nothing in the operator's arrays: BFS merges the step's new worklist into the
-// bitmap, as for visit.
+// per vertex): one atomic operation per claimed vertex, and no level or parent store. Pull
+// does not call the operator to claim: on host spaces BFS runs frontier.PullReach, which adds
+// the step's claims to the bitmap as it goes; on devices a plain pull step, whose new worklist
+// BFS merges into the bitmap, as for visit.
 type reach struct {
 	Visited views.View1D[uint32]
 	// Local lets fused steps run local rounds (see Correcting).

@@ -71,8 +71,10 @@ type Options struct {
 	// ReachOnly records only which vertices the search reaches, in a bitmap (BFS.Reached),
 	// and neither levels nor parents: a push step claims a vertex with an atomic OR of its
 	// bit instead of a compare-and-swap of its parent and a store of its level, and no pass
-	// rebuilds the bitmap before pull steps. Level, Parent and Views then have nothing to
-	// return, and Stats are unchanged.
+	// rebuilds the bitmap before pull steps. On host spaces its pull steps are
+	// frontier.PullReach steps, which also source from the vertices they claim. Level, Parent
+	// and Views then have nothing to return, and Stats count levels unless Stats.LocalRounds or
+	// Stats.Grown says they do not.
 	ReachOnly bool
 }
 

@@ -1,6 +1,11 @@
 package frontier
 
-import "github.com/gokkos/gokkos/portable"
+import (
+	"fmt"
+
+	"github.com/gokkos/gokkos/portable"
+	"github.com/gokkos/gokkos/views"
+)
 
 // Pull runs one pull (bottom-up) step with operator op: every pending vertex v scans its
 // in-edges u→v for sources u in the current worklist, calling op.Pull(u, v, e) until it
@@ -15,6 +20,32 @@ import "github.com/gokkos/gokkos/portable"
 // worklist's edges (Step.AddedEdges is -1); the inspector measures them when needed. Errors
 // are launch errors of the space.
 func Pull[Op PullOp](f *Frontier, op Op) (Step, error) {
+	return pull(f, op, views.View1D[uint32]{}, false)
+}
+
+// PullReach is Pull for a search of the vertices reachable from the worklist's, whose operator
+// claims a vertex by setting its bit in reached (bit v&31 of word v>>5, one bit per vertex of
+// the graph) and reports only vertices whose bit is clear as pending: the sources are every
+// vertex of reached, not only the worklist's, and the step adds each vertex it claims to
+// reached during the sweep (on the host when the vertex's word of 32 is done, on devices at
+// once), so that vertices scanned later find it. One such step claims what takes a plain
+// pull step and the ones after it (whose sources are only the last step's claims), with
+// fewer in-edges scanned per claim, as reached holds more sources than the worklist. The
+// current worklist is not read (nor converted): every vertex it holds must be in reached. The
+// next worklist is the bitmap of the vertices the step claimed, which reached then also
+// holds. The order in which vertices see each other's claims depends on scheduling, so a step
+// may claim more or fewer vertices from run to run; the vertices reached when a search ends
+// do not. Pull's costs and errors apply; a reached view of the wrong length is a programmer
+// error (panic).
+func PullReach[Op PullOp](f *Frontier, op Op, reached views.View1D[uint32]) (Step, error) {
+	if reached.Len() != words(f.g.N()) {
+		panic(fmt.Sprintf("frontier: PullReach with a reached bitmap of %d words for %d vertices (%d words)", reached.Len(), f.g.N(), words(f.g.N())))
+	}
+	return pull(f, op, reached, true)
+}
+
+// pull is Pull, or PullReach with grow.
+func pull[Op PullOp](f *Frontier, op Op, reached views.View1D[uint32], grow bool) (Step, error) {
 	f.startStep()
 	step := Step{Iteration: f.iter, Pull: true, Decision: Decision{Strategy: Baseline, In: Bitmap, Out: Bitmap},
 		Sample: Sample{Iteration: f.iter, Size: f.size, Edges: -1, MaxDegree: -1, Format: f.format}}
@@ -22,11 +53,16 @@ func Pull[Op PullOp](f *Frontier, op Op) (Step, error) {
 	if err != nil {
 		return step, err
 	}
-	if err := f.convert(Bitmap); err != nil {
-		return step, err
-	}
 	nx := 1 - f.cur
-	k := PullStep[Op]{In: in, Cur: f.bits[f.cur], Next: f.bits[nx], Op: op}
+	k := PullStep[Op]{In: in, Next: f.bits[nx], Grow: grow, Op: op}
+	if grow {
+		k.Cur = reached
+	} else {
+		if err := f.convert(Bitmap); err != nil {
+			return step, err
+		}
+		k.Cur = f.bits[f.cur]
+	}
 	r := portable.Range(0, f.g.N())
 	if f.tune.PullWords < 0 {
 		if err := f.bits[nx].Fill(0); err != nil {

@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/gokkos/gokkos/algorithms/dgraph"
 	"github.com/gokkos/gokkos/views"
@@ -14,7 +15,11 @@ import (
 // for each word's pending mask (Op.PendingWord) and storing each word of Next whole, without
 // atomics: the host's choice. With Words == 0, iteration i handles vertex i, asks Op.Pending
 // and sets its bit of a cleared Next with an atomic OR: one thread per vertex, the device's
-// choice. The reduction result's Val counts the vertices added to Next (Loc is 0).
+// choice. With Grow (PullReach), Cur is the set of every vertex reached so far rather than a
+// worklist: its words are read with atomic loads, and the step adds the vertices it claims to
+// it as it goes (each word at once when its 32 vertices are done, or each vertex at once with
+// Words == 0), so that vertices scanned later in the step find them. The reduction result's
+// Val counts the vertices added to Next (Loc is 0).
 //
 //gokkos:kernel
 type PullStep[Op PullOp] struct {
@@ -22,6 +27,7 @@ type PullStep[Op PullOp] struct {
 	Cur   views.View1D[uint32]
 	Next  views.View1D[uint32]
 	Words int
+	Grow  bool
 	Op    Op
 }
 
@@ -64,7 +70,13 @@ func (k PullStep[Op]) Run(i int, acc *Count) {
 			end := int(off.At(int(v) + 1))
 			for e := int(off.At(int(v))); e < end; e++ {
 				u := adj.At(e)
-				if cur.At(int(u>>5))&(uint32(1)<<uint(u&31)) == 0 {
+				var c uint32
+				if k.Grow {
+					c = cur.AtomicLoad(int(u >> 5))
+				} else {
+					c = cur.At(int(u >> 5))
+				}
+				if c&(uint32(1)<<uint(u&31)) == 0 {
 					continue
 				}
 				j, done := k.Op.Pull(u, v, int64(e))
@@ -80,8 +92,14 @@ func (k PullStep[Op]) Run(i int, acc *Count) {
 		}
 		if k.Words > 0 {
 			k.Next.Set(w, word)
+			if k.Grow && word != 0 {
+				cur.AtomicOr(w, word)
+			}
 		} else if word != 0 {
 			k.Next.AtomicOr(i>>5, uint32(1)<<uint(i&31))
+			if k.Grow {
+				cur.AtomicOr(i>>5, uint32(1)<<uint(i&31))
+			}
 		}
 	}
 }
@@ -112,6 +130,10 @@ func newPullStepHost[Op PullOp](k PullStep[Op]) (pullStepHost[Op], bool) {
 
 // Run pulls for the words of iteration i.
 func (k pullStepHost[Op]) Run(i int, acc *Count) {
+	if k.Grow {
+		k.grow(i, acc)
+		return
+	}
 	first, last := i*k.Words, min((i+1)*k.Words, len(k.next))
 	off, adj, cur := k.off, k.adj, k.cur
 	for w := first; w < last; w++ {
@@ -144,5 +166,46 @@ func (k pullStepHost[Op]) Run(i int, acc *Count) {
 			}
 		}
 		k.next[w] = word
+	}
+}
+
+// grow is Run with Grow: the same walk, whose reads of cur are atomic loads (other workers add
+// their words to it meanwhile) and which adds each word's claims to cur when the word is done.
+func (k pullStepHost[Op]) grow(i int, acc *Count) {
+	first, last := i*k.Words, min((i+1)*k.Words, len(k.next))
+	off, adj, cur := k.off, k.adj, k.cur
+	for w := first; w < last; w++ {
+		mask := k.Op.PendingWord(w)
+		base := w * 32
+		if rest := k.In.N - base; rest < 32 {
+			mask &= uint32(1)<<uint(rest) - 1
+		}
+		var word uint32
+		for mask != 0 {
+			b := bits.TrailingZeros32(mask)
+			mask &= mask - 1
+			v := base + b
+			joined := false
+			end := off[v+1]
+			for e := off[v]; e < end; e++ {
+				u := adj[e]
+				if atomic.LoadUint32(&cur[u>>5])&(uint32(1)<<uint(u&31)) == 0 {
+					continue
+				}
+				j, done := k.Op.Pull(u, int32(v), e)
+				joined = joined || j
+				if done {
+					break
+				}
+			}
+			if joined {
+				word |= uint32(1) << uint(b)
+				acc.Val++
+			}
+		}
+		k.next[w] = word
+		if word != 0 {
+			atomic.OrUint32(&cur[w], word)
+		}
 	}
 }
