@@ -708,7 +708,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PullStep[reach]](&abi.KernelSpec{
 		Name:      "frontier.PullStep[bfs.reach]",
-		Pos:       "algorithms/frontier/pullkernel.go:25",
+		Pos:       "algorithms/frontier/pullkernel.go:21",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX22,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_reach__main"},
@@ -719,12 +719,11 @@ func init() {
 			{Name: "In.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "In.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "In.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Cur", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Cur", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Next", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 			{Name: "Words", Field: []int{3}, Kind: abi.KindInt64},
-			{Name: "Grow", Field: []int{4}, Kind: abi.KindBool},
-			{Name: "Op.Visited", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Local", Field: []int{5, 1}, Kind: abi.KindBool},
+			{Name: "Op.Visited", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Local", Field: []int{4, 1}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -738,7 +737,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PullStep[visit]](&abi.KernelSpec{
 		Name:      "frontier.PullStep[bfs.visit]",
-		Pos:       "algorithms/frontier/pullkernel.go:25",
+		Pos:       "algorithms/frontier/pullkernel.go:21",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX23,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_bfs_visit__main"},
@@ -749,15 +748,14 @@ func init() {
 			{Name: "In.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "In.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "In.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Cur", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Cur", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Next", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 			{Name: "Words", Field: []int{3}, Kind: abi.KindInt64},
-			{Name: "Grow", Field: []int{4}, Kind: abi.KindBool},
-			{Name: "Op.State", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
-			{Name: "Op.Visited", Field: []int{5, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
-			{Name: "Op.Depth", Field: []int{5, 2}, Kind: abi.KindInt32},
-			{Name: "Op.Local", Field: []int{5, 3}, Kind: abi.KindBool},
-			{Name: "Op.Fused", Field: []int{5, 4}, Kind: abi.KindBool},
+			{Name: "Op.State", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint64, Written: true},
+			{Name: "Op.Visited", Field: []int{4, 1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Depth", Field: []int{4, 2}, Kind: abi.KindInt32},
+			{Name: "Op.Local", Field: []int{4, 3}, Kind: abi.KindBool},
+			{Name: "Op.Fused", Field: []int{4, 4}, Kind: abi.KindBool},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -770,9 +768,38 @@ func init() {
 		},
 		SourceHash: "ccf4ed1ae69ec85f",
 	})
-	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop24)
-	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop25)
-	gokkosimpl.RegisterHostVisit[visitMin](gokkosHostLoop26)
+	gokkosimpl.Register[frontier.PullReachStep[reach]](&abi.KernelSpec{
+		Name:      "frontier.PullReachStep[bfs.reach]",
+		Pos:       "algorithms/frontier/pullkernel.go:98",
+		Form:      abi.FormReduce,
+		PTX:       gokkosPTX24,
+		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullReachStep_bfs_reach__main"},
+		ReduceOps: []abi.ReduceOp{abi.OpMinLoc, abi.OpMaxLoc, abi.OpCustom},
+		Value:     abi.Value{Kind: abi.KindInt64, Loc: true},
+		Params: []abi.Param{
+			{Name: "In.N", Field: []int{0, 0}, Kind: abi.KindInt64},
+			{Name: "In.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
+			{Name: "In.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
+			{Name: "In.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
+			{Name: "Reached", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Next", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Words", Field: []int{3}, Kind: abi.KindInt64},
+			{Name: "Op.Visited", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindUint32},
+			{Name: "Op.Local", Field: []int{4, 1}, Kind: abi.KindBool},
+		},
+		SharedPerThread: 0,
+		Lanes:           1,
+		Source: []abi.SourcePiece{
+			{File: "op.go", Key: "func (reach) Pending", Hash: "21cde79f904a7b17"},
+			{File: "op.go", Key: "func (reach) PendingWord", Hash: "77782da458d4d8e7"},
+			{File: "op.go", Key: "func (reach) Pull", Hash: "f94efeccdb9386fb"},
+			{File: "op.go", Key: "type reach", Hash: "694be1707a5f6e96"},
+		},
+		SourceHash: "fdd2f3fd21e9ec8b",
+	})
+	gokkosimpl.RegisterHostVisit[reach](gokkosHostLoop25)
+	gokkosimpl.RegisterHostVisit[visit](gokkosHostLoop26)
+	gokkosimpl.RegisterHostVisit[visitMin](gokkosHostLoop27)
 }
 
 // gokkosPTX0 is the PTX of bfs.setRoot.
@@ -26514,13 +26541,12 @@ const gokkosPTX22 = `//
 	.param .b64 gk_s17,
 	.param .b64 gk_s18,
 	.param .b64 gk_s19,
-	.param .b64 gk_s20,
-	.param .b64 gk_s21
+	.param .b64 gk_s20
 )
 {
-	.reg .pred %p<123>;
-	.reg .b32 %r<134>;
-	.reg .b64 %rd<268>;
+	.reg .pred %p<118>;
+	.reg .b32 %r<123>;
+	.reg .b64 %rd<258>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -26586,39 +26612,36 @@ const gokkosPTX22 = `//
 	mov.b64 %rd44, %rd43;
 	ld.param.s64 %rd45, [gk_s16];
 	mov.b64 %rd46, %rd45;
-	ld.param.u8 %r19, [gk_s17];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.u64 %rd47, [gk_s18];
+	ld.param.u64 %rd47, [gk_s17];
 	cvta.to.global.u64 %rd48, %rd47;
 	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
+	ld.param.s64 %rd50, [gk_s18];
 	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s20];
+	ld.param.s64 %rd52, [gk_s19];
 	mov.b64 %rd53, %rd52;
-	ld.param.u8 %r20, [gk_s21];
-	setp.ne.u32 %p4, %r20, 0;
-	mov.pred %p5, %p4;
-	mov.u32 %r21, %ctaid.x;
-	mov.u32 %r22, %nctaid.x;
+	ld.param.u8 %r19, [gk_s20];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
 	sub.s64 %rd54, %rd3, %rd2;
 	max.s64 %rd55, %rd54, 0;
-	cvt.u64.u32 %rd56, %r22;
+	cvt.u64.u32 %rd56, %r21;
 	add.s64 %rd57, %rd55, %rd56;
 	sub.s64 %rd58, %rd57, 1;
 	div.u64 %rd59, %rd58, %rd56;
-	cvt.u64.u32 %rd60, %r21;
+	cvt.u64.u32 %rd60, %r20;
 	mad.lo.s64 %rd61, %rd60, %rd59, %rd2;
 	add.s64 %rd62, %rd61, %rd59;
 	min.s64 %rd63, %rd62, %rd3;
-	setp.ne.u32 %p6, %r18, 9;
-	@%p6 bra.uni $L2;
+	setp.ne.u32 %p4, %r18, 9;
+	@%p4 bra.uni $L2;
 	mov.b64 %rd66, 9223372036854775807;
 	mov.b64 %rd67, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p7, %r18, 10;
-	@%p7 bra.uni $L3;
+	setp.ne.u32 %p5, %r18, 10;
+	@%p5 bra.uni $L3;
 	mov.b64 %rd66, -9223372036854775808;
 	mov.b64 %rd67, 9223372036854775807;
 	bra.uni $L1;
@@ -26642,16 +26665,16 @@ $L1:
 	cvt.u64.u32 %rd76, %r6;
 	mov.b64 %rd77, %rd75;
 $L5:
-	setp.ge.s64 %p8, %rd77, %rd63;
-	@%p8 bra $L6;
+	setp.ge.s64 %p6, %rd77, %rd63;
+	@%p6 bra $L6;
 	mov.b64 %rd78, %rd77;
 	mov.b64 %rd79, %rd78;
 	add.s64 %rd80, %rd78, 1;
 	mov.b64 %rd81, %rd80;
 	mov.b64 %rd82, %rd79;
 	mov.b64 %rd83, %rd81;
-	setp.gt.s64 %p9, %rd46, 0;
-	@!%p9 bra $L9;
+	setp.gt.s64 %p7, %rd46, 0;
+	@!%p7 bra $L9;
 	mul.lo.s64 %rd84, %rd78, %rd46;
 	mov.b64 %rd85, %rd84;
 	add.s64 %rd86, %rd78, 1;
@@ -26681,644 +26704,611 @@ $L9:
 	mov.b64 %rd107, %rd98;
 	mov.b64 %rd108, %rd82;
 $L10:
-	setp.lt.s64 %p10, %rd108, %rd83;
-	not.pred %p11, %p10;
-	@!%p11 bra $L14;
+	setp.lt.s64 %p8, %rd108, %rd83;
+	not.pred %p9, %p8;
+	@!%p9 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b32 %r23, 0x0;
+	mov.b32 %r22, 0x0;
 	mul.lo.s64 %rd109, %rd108, 32;
 	mov.b64 %rd110, %rd109;
-	setp.gt.s64 %p12, %rd46, 0;
-	@!%p12 bra $L15;
-	mov.pred %p13, %p5;
+	setp.gt.s64 %p10, %rd46, 0;
+	@!%p10 bra $L15;
+	mov.pred %p11, %p3;
 	mov.b64 %rd111, %rd108;
 	mul.lo.s64 %rd112, %rd111, %rd53;
 	mad.lo.s64 %rd113, %rd112, 4, %rd49;
-	ld.relaxed.gpu.global.u32 %r24, [%rd113+0];
-	mov.b32 %r25, %r24;
-	not.b32 %r26, %r25;
-	mov.b32 %r27, %r26;
-	mov.b32 %r23, %r27;
+	ld.relaxed.gpu.global.u32 %r23, [%rd113+0];
+	mov.b32 %r24, %r23;
+	not.b32 %r25, %r24;
+	mov.b32 %r26, %r25;
+	mov.b32 %r22, %r26;
 	sub.s64 %rd114, %rd9, %rd110;
 	mov.b64 %rd115, %rd114;
-	setp.lt.s64 %p14, %rd115, 32;
-	@!%p14 bra $L18;
+	setp.lt.s64 %p12, %rd115, 32;
+	@!%p12 bra $L18;
 	min.u64 %rd116, %rd115, 32;
-	cvt.u32.u64 %r28, %rd116;
-	mov.b32 %r30, 0x1;
-	shl.b32 %r29, %r30, %r28;
-	setp.hs.u32 %p15, %r28, 32;
-	selp.b32 %r31, 0, %r29, %p15;
-	sub.u32 %r32, %r31, 0x1;
-	and.b32 %r33, %r23, %r32;
-	mov.b32 %r23, %r33;
+	cvt.u32.u64 %r27, %rd116;
+	mov.b32 %r29, 0x1;
+	shl.b32 %r28, %r29, %r27;
+	setp.hs.u32 %p13, %r27, 32;
+	selp.b32 %r30, 0, %r28, %p13;
+	sub.u32 %r31, %r30, 0x1;
+	and.b32 %r32, %r22, %r31;
+	mov.b32 %r22, %r32;
 $L18:
 	bra.uni $L16;
 $L15:
 	mov.b64 %rd110, %rd78;
-	mov.pred %p16, %p5;
-	cvt.u32.u64 %r34, %rd78;
-	mov.b32 %r35, %r34;
-	shr.s32 %r36, %r35, 5;
-	cvt.s64.s32 %rd117, %r36;
+	mov.pred %p14, %p3;
+	cvt.u32.u64 %r33, %rd78;
+	mov.b32 %r34, %r33;
+	shr.s32 %r35, %r34, 5;
+	cvt.s64.s32 %rd117, %r35;
 	mul.lo.s64 %rd118, %rd117, %rd53;
 	mad.lo.s64 %rd119, %rd118, 4, %rd49;
-	ld.relaxed.gpu.global.u32 %r37, [%rd119+0];
-	mov.b32 %r38, %r37;
-	and.b32 %r39, %r35, 31;
-	cvt.s64.s32 %rd120, %r39;
+	ld.relaxed.gpu.global.u32 %r36, [%rd119+0];
+	mov.b32 %r37, %r36;
+	and.b32 %r38, %r34, 31;
+	cvt.s64.s32 %rd120, %r38;
 	min.u64 %rd121, %rd120, 32;
-	cvt.u32.u64 %r40, %rd121;
-	mov.b32 %r42, 0x1;
-	shl.b32 %r41, %r42, %r40;
-	setp.hs.u32 %p17, %r40, 32;
-	selp.b32 %r43, 0, %r41, %p17;
-	and.b32 %r44, %r38, %r43;
-	setp.eq.u32 %p18, %r44, 0x0;
-	mov.pred %p19, %p18;
-	@!%p19 bra $L20;
-	mov.b32 %r23, 0x1;
+	cvt.u32.u64 %r39, %rd121;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p15, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p15;
+	and.b32 %r43, %r37, %r42;
+	setp.eq.u32 %p16, %r43, 0x0;
+	mov.pred %p17, %p16;
+	@!%p17 bra $L20;
+	mov.b32 %r22, 0x1;
 $L20:
 $L16:
-	mov.b32 %r45, 0x0;
+	mov.b32 %r44, 0x0;
 $L21:
-	setp.ne.u32 %p20, %r23, 0x0;
-	not.pred %p21, %p20;
-	@!%p21 bra $L25;
+	setp.ne.u32 %p18, %r22, 0x0;
+	not.pred %p19, %p18;
+	@!%p19 bra $L25;
 	bra.uni $L23;
 $L25:
-	brev.b32 %r46, %r23;
-	clz.b32 %r47, %r46;
-	cvt.u64.u32 %rd122, %r47;
+	brev.b32 %r45, %r22;
+	clz.b32 %r46, %r45;
+	cvt.u64.u32 %rd122, %r46;
 	mov.b64 %rd123, %rd122;
-	sub.u32 %r48, %r23, 0x1;
-	and.b32 %r49, %r23, %r48;
-	mov.b32 %r23, %r49;
+	sub.u32 %r47, %r22, 0x1;
+	and.b32 %r48, %r22, %r47;
+	mov.b32 %r22, %r48;
 	add.s64 %rd124, %rd110, %rd123;
-	cvt.u32.u64 %r50, %rd124;
-	mov.b32 %r51, %r50;
-	mov.pred %p22, 0;
-	cvt.s64.s32 %rd125, %r51;
+	cvt.u32.u64 %r49, %rd124;
+	mov.b32 %r50, %r49;
+	mov.pred %p20, 0;
+	cvt.s64.s32 %rd125, %r50;
 	add.s64 %rd126, %rd125, 1;
 	mul.lo.s64 %rd127, %rd126, %rd101;
 	mad.lo.s64 %rd128, %rd127, 8, %rd99;
 	ld.global.nc.s64 %rd129, [%rd128+0];
 	mov.b64 %rd130, %rd129;
 	mov.b64 %rd131, %rd130;
-	cvt.s64.s32 %rd132, %r51;
+	cvt.s64.s32 %rd132, %r50;
 	mul.lo.s64 %rd133, %rd132, %rd101;
 	mad.lo.s64 %rd134, %rd133, 8, %rd99;
 	ld.global.nc.s64 %rd135, [%rd134+0];
 	mov.b64 %rd136, %rd135;
 	mov.b64 %rd137, %rd136;
 $L26:
-	setp.lt.s64 %p23, %rd137, %rd131;
-	not.pred %p24, %p23;
-	@!%p24 bra $L30;
+	setp.lt.s64 %p21, %rd137, %rd131;
+	not.pred %p22, %p21;
+	@!%p22 bra $L30;
 	bra.uni $L28;
 $L30:
 	mul.lo.s64 %rd138, %rd137, %rd104;
 	mad.lo.s64 %rd139, %rd138, 4, %rd102;
-	ld.global.nc.s32 %r52, [%rd139+0];
+	ld.global.nc.s32 %r51, [%rd139+0];
+	mov.b32 %r52, %r51;
 	mov.b32 %r53, %r52;
-	mov.b32 %r54, %r53;
-	mov.b32 %r55, 0x0;
-	@!%p3 bra $L31;
-	shr.s32 %r56, %r54, 5;
-	cvt.s64.s32 %rd140, %r56;
+	shr.s32 %r54, %r53, 5;
+	cvt.s64.s32 %rd140, %r54;
 	mul.lo.s64 %rd141, %rd140, %rd107;
 	mad.lo.s64 %rd142, %rd141, 4, %rd105;
-	ld.relaxed.gpu.global.u32 %r57, [%rd142+0];
-	mov.b32 %r58, %r57;
-	mov.b32 %r55, %r58;
-	bra.uni $L32;
-$L31:
-	shr.s32 %r59, %r54, 5;
-	cvt.s64.s32 %rd143, %r59;
-	mul.lo.s64 %rd144, %rd143, %rd107;
-	mad.lo.s64 %rd145, %rd144, 4, %rd105;
-	ld.global.u32 %r60, [%rd145+0];
-	mov.b32 %r61, %r60;
-	mov.b32 %r55, %r61;
-$L32:
-	and.b32 %r62, %r54, 31;
-	cvt.s64.s32 %rd146, %r62;
-	min.u64 %rd147, %rd146, 32;
-	cvt.u32.u64 %r63, %rd147;
-	mov.b32 %r65, 0x1;
-	shl.b32 %r64, %r65, %r63;
-	setp.hs.u32 %p25, %r63, 32;
-	selp.b32 %r66, 0, %r64, %p25;
-	and.b32 %r67, %r55, %r66;
-	setp.eq.u32 %p26, %r67, 0x0;
-	@!%p26 bra $L34;
+	ld.global.nc.u32 %r55, [%rd142+0];
+	mov.b32 %r56, %r55;
+	and.b32 %r57, %r53, 31;
+	cvt.s64.s32 %rd143, %r57;
+	min.u64 %rd144, %rd143, 32;
+	cvt.u32.u64 %r58, %rd144;
+	mov.b32 %r60, 0x1;
+	shl.b32 %r59, %r60, %r58;
+	setp.hs.u32 %p23, %r58, 32;
+	selp.b32 %r61, 0, %r59, %p23;
+	and.b32 %r62, %r56, %r61;
+	setp.eq.u32 %p24, %r62, 0x0;
+	@!%p24 bra $L32;
 	bra.uni $L27;
-$L34:
-	mov.pred %p27, %p5;
-	mov.b32 %r68, %r54;
-	mov.b32 %r69, %r51;
-	mov.b64 %rd148, %rd137;
-	mov.pred %p28, 1;
-	mov.pred %p29, 1;
+$L32:
+	mov.pred %p25, %p3;
+	mov.b32 %r63, %r53;
+	mov.b32 %r64, %r50;
+	mov.b64 %rd145, %rd137;
+	mov.pred %p26, 1;
+	mov.pred %p27, 1;
+	mov.pred %p28, %p26;
+	mov.pred %p29, %p27;
 	mov.pred %p30, %p28;
 	mov.pred %p31, %p29;
-	mov.pred %p32, %p30;
-	mov.pred %p33, %p31;
-	or.pred %p34, %p22, %p32;
-	mov.pred %p22, %p34;
-	@!%p33 bra $L36;
+	or.pred %p32, %p20, %p30;
+	mov.pred %p20, %p32;
+	@!%p31 bra $L34;
 	bra.uni $L28;
-$L36:
+$L34:
 $L27:
-	add.s64 %rd149, %rd137, 1;
-	mov.b64 %rd137, %rd149;
+	add.s64 %rd146, %rd137, 1;
+	mov.b64 %rd137, %rd146;
 	bra.uni $L26;
 $L28:
-	@!%p22 bra $L38;
-	min.u64 %rd150, %rd123, 32;
-	cvt.u32.u64 %r70, %rd150;
-	mov.b32 %r72, 0x1;
-	shl.b32 %r71, %r72, %r70;
-	setp.hs.u32 %p35, %r70, 32;
-	selp.b32 %r73, 0, %r71, %p35;
-	or.b32 %r74, %r45, %r73;
-	mov.b32 %r45, %r74;
-	add.s64 %rd151, %rd64, 1;
-	mov.b64 %rd64, %rd151;
-$L38:
+	@!%p20 bra $L36;
+	min.u64 %rd147, %rd123, 32;
+	cvt.u32.u64 %r65, %rd147;
+	mov.b32 %r67, 0x1;
+	shl.b32 %r66, %r67, %r65;
+	setp.hs.u32 %p33, %r65, 32;
+	selp.b32 %r68, 0, %r66, %p33;
+	or.b32 %r69, %r44, %r68;
+	mov.b32 %r44, %r69;
+	add.s64 %rd148, %rd64, 1;
+	mov.b64 %rd64, %rd148;
+$L36:
 $L22:
 	bra.uni $L21;
 $L23:
-	setp.gt.s64 %p36, %rd46, 0;
-	@!%p36 bra $L39;
-	mul.lo.s64 %rd152, %rd108, %rd44;
+	setp.gt.s64 %p34, %rd46, 0;
+	@!%p34 bra $L37;
+	mul.lo.s64 %rd149, %rd108, %rd44;
+	mad.lo.s64 %rd150, %rd149, 4, %rd40;
+	st.global.u32 [%rd150+0], %r44;
+	bra.uni $L38;
+$L37:
+	setp.ne.u32 %p35, %r44, 0x0;
+	@!%p35 bra $L40;
+	shr.s64 %rd151, %rd78, 5;
+	mul.lo.s64 %rd152, %rd151, %rd44;
 	mad.lo.s64 %rd153, %rd152, 4, %rd40;
-	st.global.u32 [%rd153+0], %r45;
-	setp.ne.u32 %p37, %r45, 0x0;
-	and.pred %p38, %p3, %p37;
-	@!%p38 bra $L42;
-	mul.lo.s64 %rd154, %rd108, %rd107;
-	mad.lo.s64 %rd155, %rd154, 4, %rd105;
-	atom.global.or.b32 %r75, [%rd155], %r45;
-$L42:
-	bra.uni $L40;
-$L39:
-	setp.ne.u32 %p39, %r45, 0x0;
-	@!%p39 bra $L44;
-	shr.s64 %rd156, %rd78, 5;
-	mul.lo.s64 %rd157, %rd156, %rd44;
-	mad.lo.s64 %rd158, %rd157, 4, %rd40;
-	and.b64 %rd159, %rd78, 31;
-	min.u64 %rd160, %rd159, 32;
-	cvt.u32.u64 %r76, %rd160;
-	mov.b32 %r78, 0x1;
-	shl.b32 %r77, %r78, %r76;
-	setp.hs.u32 %p40, %r76, 32;
-	selp.b32 %r79, 0, %r77, %p40;
-	atom.global.or.b32 %r80, [%rd158], %r79;
-	@!%p3 bra $L46;
-	shr.s64 %rd161, %rd78, 5;
-	mul.lo.s64 %rd162, %rd161, %rd107;
-	mad.lo.s64 %rd163, %rd162, 4, %rd105;
-	and.b64 %rd164, %rd78, 31;
-	min.u64 %rd165, %rd164, 32;
-	cvt.u32.u64 %r81, %rd165;
-	mov.b32 %r83, 0x1;
-	shl.b32 %r82, %r83, %r81;
-	setp.hs.u32 %p41, %r81, 32;
-	selp.b32 %r84, 0, %r82, %p41;
-	atom.global.or.b32 %r85, [%rd163], %r84;
-$L46:
-$L44:
+	and.b64 %rd154, %rd78, 31;
+	min.u64 %rd155, %rd154, 32;
+	cvt.u32.u64 %r70, %rd155;
+	mov.b32 %r72, 0x1;
+	shl.b32 %r71, %r72, %r70;
+	setp.hs.u32 %p36, %r70, 32;
+	selp.b32 %r73, 0, %r71, %p36;
+	atom.global.or.b32 %r74, [%rd153], %r73;
 $L40:
+$L38:
 $L11:
-	add.s64 %rd166, %rd108, 1;
-	mov.b64 %rd108, %rd166;
+	add.s64 %rd156, %rd108, 1;
+	mov.b64 %rd108, %rd156;
 	bra.uni $L10;
 $L12:
 $L7:
 	add.s64 %rd77, %rd77, %rd76;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd167, %rd64;
-	mov.b64 %rd168, %rd65;
+	mov.b64 %rd157, %rd64;
+	mov.b64 %rd158, %rd65;
 	// block reduction
-	mov.b32 %r86, 1;
-	mov.b32 %r87, 1;
-	sub.u32 %r88, %r13, 1;
-	mov.b32 %r89, %r86;
+	mov.b32 %r75, 1;
+	mov.b32 %r76, 1;
+	sub.u32 %r77, %r13, 1;
+	mov.b32 %r78, %r75;
+$L41:
+	setp.hs.u32 %p37, %r78, 32;
+	@%p37 bra $L42;
+	mov.b64 {%r79, %r80}, %rd157;
+	shfl.sync.down.b32 %r81|%p38, %r79, %r78, %r77, %r17;
+	shfl.sync.down.b32 %r82, %r80, %r78, %r77, %r17;
+	mov.b64 %rd159, {%r81, %r82};
+	mov.b64 {%r83, %r84}, %rd158;
+	shfl.sync.down.b32 %r85, %r83, %r78, %r77, %r17;
+	shfl.sync.down.b32 %r86, %r84, %r78, %r77, %r17;
+	mov.b64 %rd160, {%r85, %r86};
+	@!%p38 bra $L43;
+	setp.ne.u32 %p39, %r18, 9;
+	@%p39 bra.uni $L45;
+	setp.lt.s64 %p40, %rd159, %rd157;
+	setp.eq.s64 %p41, %rd159, %rd157;
+	setp.lt.s64 %p42, %rd160, %rd158;
+	and.pred %p43, %p41, %p42;
+	or.pred %p44, %p40, %p43;
+	selp.b64 %rd161, %rd159, %rd157, %p44;
+	selp.b64 %rd162, %rd160, %rd158, %p44;
+	mov.b64 %rd157, %rd161;
+	mov.b64 %rd158, %rd162;
+	bra.uni $L44;
+$L45:
+	setp.ne.u32 %p45, %r18, 10;
+	@%p45 bra.uni $L46;
+	setp.gt.s64 %p46, %rd159, %rd157;
+	setp.eq.s64 %p47, %rd159, %rd157;
+	setp.lt.s64 %p48, %rd160, %rd158;
+	and.pred %p49, %p47, %p48;
+	or.pred %p50, %p46, %p49;
+	selp.b64 %rd163, %rd159, %rd157, %p50;
+	selp.b64 %rd164, %rd160, %rd158, %p50;
+	mov.b64 %rd157, %rd163;
+	mov.b64 %rd158, %rd164;
+	bra.uni $L44;
+$L46:
+	mov.b64 %rd165, %rd157;
+	mov.b64 %rd166, %rd158;
+	mov.b64 %rd167, %rd159;
+	mov.b64 %rd168, %rd160;
+	mov.b64 %rd169, %rd165;
+	mov.b64 %rd170, %rd166;
+	mov.b64 %rd171, %rd167;
+	mov.b64 %rd172, %rd168;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd172;
+	add.s64 %rd175, %rd169, %rd173;
+	mov.b64 %rd169, %rd175;
+	add.s64 %rd176, %rd170, %rd174;
+	mov.b64 %rd170, %rd176;
 $L47:
-	setp.hs.u32 %p42, %r89, 32;
-	@%p42 bra $L48;
-	mov.b64 {%r90, %r91}, %rd167;
-	shfl.sync.down.b32 %r92|%p43, %r90, %r89, %r88, %r17;
-	shfl.sync.down.b32 %r93, %r91, %r89, %r88, %r17;
-	mov.b64 %rd169, {%r92, %r93};
-	mov.b64 {%r94, %r95}, %rd168;
-	shfl.sync.down.b32 %r96, %r94, %r89, %r88, %r17;
-	shfl.sync.down.b32 %r97, %r95, %r89, %r88, %r17;
-	mov.b64 %rd170, {%r96, %r97};
-	@!%p43 bra $L49;
-	setp.ne.u32 %p44, %r18, 9;
-	@%p44 bra.uni $L51;
-	setp.lt.s64 %p45, %rd169, %rd167;
-	setp.eq.s64 %p46, %rd169, %rd167;
-	setp.lt.s64 %p47, %rd170, %rd168;
-	and.pred %p48, %p46, %p47;
-	or.pred %p49, %p45, %p48;
-	selp.b64 %rd171, %rd169, %rd167, %p49;
-	selp.b64 %rd172, %rd170, %rd168, %p49;
-	mov.b64 %rd167, %rd171;
-	mov.b64 %rd168, %rd172;
-	bra.uni $L50;
-$L51:
-	setp.ne.u32 %p50, %r18, 10;
-	@%p50 bra.uni $L52;
-	setp.gt.s64 %p51, %rd169, %rd167;
-	setp.eq.s64 %p52, %rd169, %rd167;
-	setp.lt.s64 %p53, %rd170, %rd168;
-	and.pred %p54, %p52, %p53;
-	or.pred %p55, %p51, %p54;
-	selp.b64 %rd173, %rd169, %rd167, %p55;
-	selp.b64 %rd174, %rd170, %rd168, %p55;
-	mov.b64 %rd167, %rd173;
-	mov.b64 %rd168, %rd174;
-	bra.uni $L50;
-$L52:
-	mov.b64 %rd175, %rd167;
-	mov.b64 %rd176, %rd168;
-	mov.b64 %rd177, %rd169;
-	mov.b64 %rd178, %rd170;
-	mov.b64 %rd179, %rd175;
-	mov.b64 %rd180, %rd176;
-	mov.b64 %rd181, %rd177;
-	mov.b64 %rd182, %rd178;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd184, %rd182;
-	add.s64 %rd185, %rd179, %rd183;
-	mov.b64 %rd179, %rd185;
-	add.s64 %rd186, %rd180, %rd184;
-	mov.b64 %rd180, %rd186;
-$L53:
-	mov.b64 %rd167, %rd179;
-	mov.b64 %rd168, %rd180;
-$L50:
-$L49:
-	shl.b32 %r89, %r89, 1;
-	bra.uni $L47;
+	mov.b64 %rd157, %rd169;
+	mov.b64 %rd158, %rd170;
+$L44:
+$L43:
+	shl.b32 %r78, %r78, 1;
+	bra.uni $L41;
+$L42:
+	setp.eq.u32 %p51, %r7, 0;
+	@!%p51 bra $L48;
+	mul.wide.u32 %rd177, %r8, 16;
+	add.s64 %rd178, %rd1, %rd177;
+	st.shared.s64 [%rd178+0], %rd157;
+	st.shared.s64 [%rd178+8], %rd158;
 $L48:
-	setp.eq.u32 %p56, %r7, 0;
-	@!%p56 bra $L54;
-	mul.wide.u32 %rd187, %r8, 16;
-	add.s64 %rd188, %rd1, %rd187;
-	st.shared.s64 [%rd188+0], %rd167;
-	st.shared.s64 [%rd188+8], %rd168;
-$L54:
 	bar.sync 0;
-	setp.eq.u32 %p57, %r8, 0;
-	@!%p57 bra $L55;
-	setp.lo.u32 %p58, %r7, %r10;
-	@!%p58 bra $L56;
-	mul.wide.u32 %rd189, %r7, 16;
-	add.s64 %rd190, %rd1, %rd189;
-	ld.shared.s64 %rd191, [%rd190+0];
-	ld.shared.s64 %rd192, [%rd190+8];
-	mov.b64 %rd167, %rd191;
-	mov.b64 %rd168, %rd192;
-$L56:
-	sub.u32 %r98, %r10, 1;
-	mov.b32 %r99, %r87;
-$L57:
-	setp.hs.u32 %p59, %r99, 32;
-	@%p59 bra $L58;
-	mov.b64 {%r100, %r101}, %rd167;
-	shfl.sync.down.b32 %r102|%p60, %r100, %r99, %r98, %r17;
-	shfl.sync.down.b32 %r103, %r101, %r99, %r98, %r17;
-	mov.b64 %rd193, {%r102, %r103};
-	mov.b64 {%r104, %r105}, %rd168;
-	shfl.sync.down.b32 %r106, %r104, %r99, %r98, %r17;
-	shfl.sync.down.b32 %r107, %r105, %r99, %r98, %r17;
-	mov.b64 %rd194, {%r106, %r107};
-	@!%p60 bra $L59;
-	setp.ne.u32 %p61, %r18, 9;
-	@%p61 bra.uni $L61;
-	setp.lt.s64 %p62, %rd193, %rd167;
-	setp.eq.s64 %p63, %rd193, %rd167;
-	setp.lt.s64 %p64, %rd194, %rd168;
-	and.pred %p65, %p63, %p64;
-	or.pred %p66, %p62, %p65;
-	selp.b64 %rd195, %rd193, %rd167, %p66;
-	selp.b64 %rd196, %rd194, %rd168, %p66;
-	mov.b64 %rd167, %rd195;
-	mov.b64 %rd168, %rd196;
-	bra.uni $L60;
-$L61:
-	setp.ne.u32 %p67, %r18, 10;
-	@%p67 bra.uni $L62;
-	setp.gt.s64 %p68, %rd193, %rd167;
-	setp.eq.s64 %p69, %rd193, %rd167;
-	setp.lt.s64 %p70, %rd194, %rd168;
-	and.pred %p71, %p69, %p70;
-	or.pred %p72, %p68, %p71;
-	selp.b64 %rd197, %rd193, %rd167, %p72;
-	selp.b64 %rd198, %rd194, %rd168, %p72;
-	mov.b64 %rd167, %rd197;
-	mov.b64 %rd168, %rd198;
-	bra.uni $L60;
-$L62:
-	mov.b64 %rd199, %rd167;
-	mov.b64 %rd200, %rd168;
-	mov.b64 %rd201, %rd193;
-	mov.b64 %rd202, %rd194;
-	mov.b64 %rd179, %rd199;
-	mov.b64 %rd180, %rd200;
-	mov.b64 %rd181, %rd201;
-	mov.b64 %rd182, %rd202;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd184, %rd182;
-	add.s64 %rd203, %rd179, %rd183;
-	mov.b64 %rd179, %rd203;
-	add.s64 %rd204, %rd180, %rd184;
-	mov.b64 %rd180, %rd204;
-$L63:
-	mov.b64 %rd167, %rd179;
-	mov.b64 %rd168, %rd180;
-$L60:
-$L59:
-	shl.b32 %r99, %r99, 1;
-	bra.uni $L57;
-$L58:
+	setp.eq.u32 %p52, %r8, 0;
+	@!%p52 bra $L49;
+	setp.lo.u32 %p53, %r7, %r10;
+	@!%p53 bra $L50;
+	mul.wide.u32 %rd179, %r7, 16;
+	add.s64 %rd180, %rd1, %rd179;
+	ld.shared.s64 %rd181, [%rd180+0];
+	ld.shared.s64 %rd182, [%rd180+8];
+	mov.b64 %rd157, %rd181;
+	mov.b64 %rd158, %rd182;
+$L50:
+	sub.u32 %r87, %r10, 1;
+	mov.b32 %r88, %r76;
+$L51:
+	setp.hs.u32 %p54, %r88, 32;
+	@%p54 bra $L52;
+	mov.b64 {%r89, %r90}, %rd157;
+	shfl.sync.down.b32 %r91|%p55, %r89, %r88, %r87, %r17;
+	shfl.sync.down.b32 %r92, %r90, %r88, %r87, %r17;
+	mov.b64 %rd183, {%r91, %r92};
+	mov.b64 {%r93, %r94}, %rd158;
+	shfl.sync.down.b32 %r95, %r93, %r88, %r87, %r17;
+	shfl.sync.down.b32 %r96, %r94, %r88, %r87, %r17;
+	mov.b64 %rd184, {%r95, %r96};
+	@!%p55 bra $L53;
+	setp.ne.u32 %p56, %r18, 9;
+	@%p56 bra.uni $L55;
+	setp.lt.s64 %p57, %rd183, %rd157;
+	setp.eq.s64 %p58, %rd183, %rd157;
+	setp.lt.s64 %p59, %rd184, %rd158;
+	and.pred %p60, %p58, %p59;
+	or.pred %p61, %p57, %p60;
+	selp.b64 %rd185, %rd183, %rd157, %p61;
+	selp.b64 %rd186, %rd184, %rd158, %p61;
+	mov.b64 %rd157, %rd185;
+	mov.b64 %rd158, %rd186;
+	bra.uni $L54;
 $L55:
-	mul.wide.u32 %rd205, %r21, 16;
-	add.s64 %rd206, %rd5, %rd205;
-	setp.eq.u32 %p73, %r5, 0;
-	@!%p73 bra $L64;
-	st.global.s64 [%rd206+0], %rd167;
-	st.global.s64 [%rd206+8], %rd168;
-$L64:
+	setp.ne.u32 %p62, %r18, 10;
+	@%p62 bra.uni $L56;
+	setp.gt.s64 %p63, %rd183, %rd157;
+	setp.eq.s64 %p64, %rd183, %rd157;
+	setp.lt.s64 %p65, %rd184, %rd158;
+	and.pred %p66, %p64, %p65;
+	or.pred %p67, %p63, %p66;
+	selp.b64 %rd187, %rd183, %rd157, %p67;
+	selp.b64 %rd188, %rd184, %rd158, %p67;
+	mov.b64 %rd157, %rd187;
+	mov.b64 %rd158, %rd188;
+	bra.uni $L54;
+$L56:
+	mov.b64 %rd189, %rd157;
+	mov.b64 %rd190, %rd158;
+	mov.b64 %rd191, %rd183;
+	mov.b64 %rd192, %rd184;
+	mov.b64 %rd169, %rd189;
+	mov.b64 %rd170, %rd190;
+	mov.b64 %rd171, %rd191;
+	mov.b64 %rd172, %rd192;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd172;
+	add.s64 %rd193, %rd169, %rd173;
+	mov.b64 %rd169, %rd193;
+	add.s64 %rd194, %rd170, %rd174;
+	mov.b64 %rd170, %rd194;
+$L57:
+	mov.b64 %rd157, %rd169;
+	mov.b64 %rd158, %rd170;
+$L54:
+$L53:
+	shl.b32 %r88, %r88, 1;
+	bra.uni $L51;
+$L52:
+$L49:
+	mul.wide.u32 %rd195, %r20, 16;
+	add.s64 %rd196, %rd5, %rd195;
+	setp.eq.u32 %p68, %r5, 0;
+	@!%p68 bra $L58;
+	st.global.s64 [%rd196+0], %rd157;
+	st.global.s64 [%rd196+8], %rd158;
+$L58:
 	// the last block combines the partials
-	setp.eq.u32 %p74, %r5, 0;
-	@!%p74 bra $L65;
+	setp.eq.u32 %p69, %r5, 0;
+	@!%p69 bra $L59;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r108, [gk_reduce_done], 1;
-	sub.u32 %r109, %r22, 1;
-	setp.eq.u32 %p75, %r108, %r109;
+	atom.global.add.u32 %r97, [gk_reduce_done], 1;
+	sub.u32 %r98, %r21, 1;
+	setp.eq.u32 %p70, %r97, %r98;
 	fence.acq_rel.gpu;
-	selp.b32 %r110, 1, 0, %p75;
-	st.shared.u32 [%rd1+1024], %r110;
-$L65:
+	selp.b32 %r99, 1, 0, %p70;
+	st.shared.u32 [%rd1+1024], %r99;
+$L59:
 	bar.sync 0;
-	ld.shared.u32 %r111, [%rd1+1024];
-	setp.ne.u32 %p76, %r111, 0;
-	@!%p76 bra $L66;
-	cvt.u64.u32 %rd209, %r22;
-	cvt.u64.u32 %rd210, %r5;
-	cvt.u64.u32 %rd211, %r6;
-	setp.ne.u32 %p77, %r18, 9;
-	@%p77 bra.uni $L68;
-	mov.b64 %rd207, 9223372036854775807;
-	mov.b64 %rd208, 9223372036854775807;
-	mov.b64 %rd212, %rd210;
-$L69:
-	setp.ge.s64 %p78, %rd212, %rd209;
-	@%p78 bra $L70;
-	mad.lo.s64 %rd213, %rd212, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd214, [%rd213+0];
-	ld.relaxed.gpu.global.s64 %rd215, [%rd213+8];
-	setp.lt.s64 %p79, %rd214, %rd207;
-	setp.eq.s64 %p80, %rd214, %rd207;
-	setp.lt.s64 %p81, %rd215, %rd208;
-	and.pred %p82, %p80, %p81;
-	or.pred %p83, %p79, %p82;
-	selp.b64 %rd216, %rd214, %rd207, %p83;
-	selp.b64 %rd217, %rd215, %rd208, %p83;
-	mov.b64 %rd207, %rd216;
-	mov.b64 %rd208, %rd217;
-	add.s64 %rd212, %rd212, %rd211;
-	bra.uni $L69;
-$L70:
-	bra.uni $L67;
-$L68:
-	setp.ne.u32 %p84, %r18, 10;
-	@%p84 bra.uni $L71;
-	mov.b64 %rd207, -9223372036854775808;
-	mov.b64 %rd208, 9223372036854775807;
-	mov.b64 %rd218, %rd210;
-$L72:
-	setp.ge.s64 %p85, %rd218, %rd209;
-	@%p85 bra $L73;
-	mad.lo.s64 %rd219, %rd218, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd220, [%rd219+0];
-	ld.relaxed.gpu.global.s64 %rd221, [%rd219+8];
-	setp.gt.s64 %p86, %rd220, %rd207;
-	setp.eq.s64 %p87, %rd220, %rd207;
-	setp.lt.s64 %p88, %rd221, %rd208;
-	and.pred %p89, %p87, %p88;
-	or.pred %p90, %p86, %p89;
-	selp.b64 %rd222, %rd220, %rd207, %p90;
-	selp.b64 %rd223, %rd221, %rd208, %p90;
-	mov.b64 %rd207, %rd222;
-	mov.b64 %rd208, %rd223;
-	add.s64 %rd218, %rd218, %rd211;
-	bra.uni $L72;
-$L73:
-	bra.uni $L67;
-$L71:
+	ld.shared.u32 %r100, [%rd1+1024];
+	setp.ne.u32 %p71, %r100, 0;
+	@!%p71 bra $L60;
+	cvt.u64.u32 %rd199, %r21;
+	cvt.u64.u32 %rd200, %r5;
+	cvt.u64.u32 %rd201, %r6;
+	setp.ne.u32 %p72, %r18, 9;
+	@%p72 bra.uni $L62;
+	mov.b64 %rd197, 9223372036854775807;
+	mov.b64 %rd198, 9223372036854775807;
+	mov.b64 %rd202, %rd200;
+$L63:
+	setp.ge.s64 %p73, %rd202, %rd199;
+	@%p73 bra $L64;
+	mad.lo.s64 %rd203, %rd202, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd204, [%rd203+0];
+	ld.relaxed.gpu.global.s64 %rd205, [%rd203+8];
+	setp.lt.s64 %p74, %rd204, %rd197;
+	setp.eq.s64 %p75, %rd204, %rd197;
+	setp.lt.s64 %p76, %rd205, %rd198;
+	and.pred %p77, %p75, %p76;
+	or.pred %p78, %p74, %p77;
+	selp.b64 %rd206, %rd204, %rd197, %p78;
+	selp.b64 %rd207, %rd205, %rd198, %p78;
+	mov.b64 %rd197, %rd206;
+	mov.b64 %rd198, %rd207;
+	add.s64 %rd202, %rd202, %rd201;
+	bra.uni $L63;
+$L64:
+	bra.uni $L61;
+$L62:
+	setp.ne.u32 %p79, %r18, 10;
+	@%p79 bra.uni $L65;
+	mov.b64 %rd197, -9223372036854775808;
+	mov.b64 %rd198, 9223372036854775807;
+	mov.b64 %rd208, %rd200;
+$L66:
+	setp.ge.s64 %p80, %rd208, %rd199;
+	@%p80 bra $L67;
+	mad.lo.s64 %rd209, %rd208, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd210, [%rd209+0];
+	ld.relaxed.gpu.global.s64 %rd211, [%rd209+8];
+	setp.gt.s64 %p81, %rd210, %rd197;
+	setp.eq.s64 %p82, %rd210, %rd197;
+	setp.lt.s64 %p83, %rd211, %rd198;
+	and.pred %p84, %p82, %p83;
+	or.pred %p85, %p81, %p84;
+	selp.b64 %rd212, %rd210, %rd197, %p85;
+	selp.b64 %rd213, %rd211, %rd198, %p85;
+	mov.b64 %rd197, %rd212;
+	mov.b64 %rd198, %rd213;
+	add.s64 %rd208, %rd208, %rd201;
+	bra.uni $L66;
+$L67:
+	bra.uni $L61;
+$L65:
 	mov.b64 %rd68, 0;
 	mov.b64 %rd69, 0;
 	mov.b64 %rd70, 0;
 	mov.b64 %rd71, 0;
 	mov.b64 %rd68, %rd70;
 	mov.b64 %rd69, %rd71;
-$L74:
-	mov.b64 %rd224, %rd68;
-	mov.b64 %rd225, %rd69;
-	mov.b64 %rd207, %rd224;
-	mov.b64 %rd208, %rd225;
-	mov.b64 %rd226, %rd210;
-$L75:
-	setp.ge.s64 %p91, %rd226, %rd209;
-	@%p91 bra $L76;
-	mad.lo.s64 %rd227, %rd226, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd228, [%rd227+0];
-	ld.relaxed.gpu.global.s64 %rd229, [%rd227+8];
-	mov.b64 %rd230, %rd207;
-	mov.b64 %rd231, %rd208;
-	mov.b64 %rd232, %rd228;
-	mov.b64 %rd233, %rd229;
-	mov.b64 %rd179, %rd230;
-	mov.b64 %rd180, %rd231;
-	mov.b64 %rd181, %rd232;
-	mov.b64 %rd182, %rd233;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd184, %rd182;
-	add.s64 %rd234, %rd179, %rd183;
-	mov.b64 %rd179, %rd234;
-	add.s64 %rd235, %rd180, %rd184;
-	mov.b64 %rd180, %rd235;
-$L77:
-	mov.b64 %rd207, %rd179;
-	mov.b64 %rd208, %rd180;
-	add.s64 %rd226, %rd226, %rd211;
+$L68:
+	mov.b64 %rd214, %rd68;
+	mov.b64 %rd215, %rd69;
+	mov.b64 %rd197, %rd214;
+	mov.b64 %rd198, %rd215;
+	mov.b64 %rd216, %rd200;
+$L69:
+	setp.ge.s64 %p86, %rd216, %rd199;
+	@%p86 bra $L70;
+	mad.lo.s64 %rd217, %rd216, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd218, [%rd217+0];
+	ld.relaxed.gpu.global.s64 %rd219, [%rd217+8];
+	mov.b64 %rd220, %rd197;
+	mov.b64 %rd221, %rd198;
+	mov.b64 %rd222, %rd218;
+	mov.b64 %rd223, %rd219;
+	mov.b64 %rd169, %rd220;
+	mov.b64 %rd170, %rd221;
+	mov.b64 %rd171, %rd222;
+	mov.b64 %rd172, %rd223;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd172;
+	add.s64 %rd224, %rd169, %rd173;
+	mov.b64 %rd169, %rd224;
+	add.s64 %rd225, %rd170, %rd174;
+	mov.b64 %rd170, %rd225;
+$L71:
+	mov.b64 %rd197, %rd169;
+	mov.b64 %rd198, %rd170;
+	add.s64 %rd216, %rd216, %rd201;
+	bra.uni $L69;
+$L70:
+$L61:
+	mov.b64 %rd226, %rd197;
+	mov.b64 %rd227, %rd198;
+	// block reduction
+	mov.b32 %r101, 1;
+	mov.b32 %r102, 1;
+	sub.u32 %r103, %r13, 1;
+	mov.b32 %r104, %r101;
+$L72:
+	setp.hs.u32 %p87, %r104, 32;
+	@%p87 bra $L73;
+	mov.b64 {%r105, %r106}, %rd226;
+	shfl.sync.down.b32 %r107|%p88, %r105, %r104, %r103, %r17;
+	shfl.sync.down.b32 %r108, %r106, %r104, %r103, %r17;
+	mov.b64 %rd228, {%r107, %r108};
+	mov.b64 {%r109, %r110}, %rd227;
+	shfl.sync.down.b32 %r111, %r109, %r104, %r103, %r17;
+	shfl.sync.down.b32 %r112, %r110, %r104, %r103, %r17;
+	mov.b64 %rd229, {%r111, %r112};
+	@!%p88 bra $L74;
+	setp.ne.u32 %p89, %r18, 9;
+	@%p89 bra.uni $L76;
+	setp.lt.s64 %p90, %rd228, %rd226;
+	setp.eq.s64 %p91, %rd228, %rd226;
+	setp.lt.s64 %p92, %rd229, %rd227;
+	and.pred %p93, %p91, %p92;
+	or.pred %p94, %p90, %p93;
+	selp.b64 %rd230, %rd228, %rd226, %p94;
+	selp.b64 %rd231, %rd229, %rd227, %p94;
+	mov.b64 %rd226, %rd230;
+	mov.b64 %rd227, %rd231;
 	bra.uni $L75;
 $L76:
-$L67:
-	mov.b64 %rd236, %rd207;
-	mov.b64 %rd237, %rd208;
-	// block reduction
-	mov.b32 %r112, 1;
-	mov.b32 %r113, 1;
-	sub.u32 %r114, %r13, 1;
-	mov.b32 %r115, %r112;
+	setp.ne.u32 %p95, %r18, 10;
+	@%p95 bra.uni $L77;
+	setp.gt.s64 %p96, %rd228, %rd226;
+	setp.eq.s64 %p97, %rd228, %rd226;
+	setp.lt.s64 %p98, %rd229, %rd227;
+	and.pred %p99, %p97, %p98;
+	or.pred %p100, %p96, %p99;
+	selp.b64 %rd232, %rd228, %rd226, %p100;
+	selp.b64 %rd233, %rd229, %rd227, %p100;
+	mov.b64 %rd226, %rd232;
+	mov.b64 %rd227, %rd233;
+	bra.uni $L75;
+$L77:
+	mov.b64 %rd234, %rd226;
+	mov.b64 %rd235, %rd227;
+	mov.b64 %rd236, %rd228;
+	mov.b64 %rd237, %rd229;
+	mov.b64 %rd169, %rd234;
+	mov.b64 %rd170, %rd235;
+	mov.b64 %rd171, %rd236;
+	mov.b64 %rd172, %rd237;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd172;
+	add.s64 %rd238, %rd169, %rd173;
+	mov.b64 %rd169, %rd238;
+	add.s64 %rd239, %rd170, %rd174;
+	mov.b64 %rd170, %rd239;
 $L78:
-	setp.hs.u32 %p92, %r115, 32;
-	@%p92 bra $L79;
-	mov.b64 {%r116, %r117}, %rd236;
-	shfl.sync.down.b32 %r118|%p93, %r116, %r115, %r114, %r17;
-	shfl.sync.down.b32 %r119, %r117, %r115, %r114, %r17;
-	mov.b64 %rd238, {%r118, %r119};
-	mov.b64 {%r120, %r121}, %rd237;
-	shfl.sync.down.b32 %r122, %r120, %r115, %r114, %r17;
-	shfl.sync.down.b32 %r123, %r121, %r115, %r114, %r17;
-	mov.b64 %rd239, {%r122, %r123};
-	@!%p93 bra $L80;
-	setp.ne.u32 %p94, %r18, 9;
-	@%p94 bra.uni $L82;
-	setp.lt.s64 %p95, %rd238, %rd236;
-	setp.eq.s64 %p96, %rd238, %rd236;
-	setp.lt.s64 %p97, %rd239, %rd237;
-	and.pred %p98, %p96, %p97;
-	or.pred %p99, %p95, %p98;
-	selp.b64 %rd240, %rd238, %rd236, %p99;
-	selp.b64 %rd241, %rd239, %rd237, %p99;
-	mov.b64 %rd236, %rd240;
-	mov.b64 %rd237, %rd241;
-	bra.uni $L81;
-$L82:
-	setp.ne.u32 %p100, %r18, 10;
-	@%p100 bra.uni $L83;
-	setp.gt.s64 %p101, %rd238, %rd236;
-	setp.eq.s64 %p102, %rd238, %rd236;
-	setp.lt.s64 %p103, %rd239, %rd237;
-	and.pred %p104, %p102, %p103;
-	or.pred %p105, %p101, %p104;
-	selp.b64 %rd242, %rd238, %rd236, %p105;
-	selp.b64 %rd243, %rd239, %rd237, %p105;
-	mov.b64 %rd236, %rd242;
-	mov.b64 %rd237, %rd243;
-	bra.uni $L81;
-$L83:
-	mov.b64 %rd244, %rd236;
-	mov.b64 %rd245, %rd237;
-	mov.b64 %rd246, %rd238;
-	mov.b64 %rd247, %rd239;
-	mov.b64 %rd179, %rd244;
-	mov.b64 %rd180, %rd245;
-	mov.b64 %rd181, %rd246;
-	mov.b64 %rd182, %rd247;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd184, %rd182;
-	add.s64 %rd248, %rd179, %rd183;
-	mov.b64 %rd179, %rd248;
-	add.s64 %rd249, %rd180, %rd184;
-	mov.b64 %rd180, %rd249;
-$L84:
-	mov.b64 %rd236, %rd179;
-	mov.b64 %rd237, %rd180;
-$L81:
-$L80:
-	shl.b32 %r115, %r115, 1;
-	bra.uni $L78;
+	mov.b64 %rd226, %rd169;
+	mov.b64 %rd227, %rd170;
+$L75:
+$L74:
+	shl.b32 %r104, %r104, 1;
+	bra.uni $L72;
+$L73:
+	setp.eq.u32 %p101, %r7, 0;
+	@!%p101 bra $L79;
+	mul.wide.u32 %rd240, %r8, 16;
+	add.s64 %rd241, %rd1, %rd240;
+	st.shared.s64 [%rd241+0], %rd226;
+	st.shared.s64 [%rd241+8], %rd227;
 $L79:
-	setp.eq.u32 %p106, %r7, 0;
-	@!%p106 bra $L85;
-	mul.wide.u32 %rd250, %r8, 16;
-	add.s64 %rd251, %rd1, %rd250;
-	st.shared.s64 [%rd251+0], %rd236;
-	st.shared.s64 [%rd251+8], %rd237;
-$L85:
 	bar.sync 0;
-	setp.eq.u32 %p107, %r8, 0;
-	@!%p107 bra $L86;
-	setp.lo.u32 %p108, %r7, %r10;
-	@!%p108 bra $L87;
-	mul.wide.u32 %rd252, %r7, 16;
-	add.s64 %rd253, %rd1, %rd252;
-	ld.shared.s64 %rd254, [%rd253+0];
-	ld.shared.s64 %rd255, [%rd253+8];
-	mov.b64 %rd236, %rd254;
-	mov.b64 %rd237, %rd255;
-$L87:
-	sub.u32 %r124, %r10, 1;
-	mov.b32 %r125, %r113;
-$L88:
-	setp.hs.u32 %p109, %r125, 32;
-	@%p109 bra $L89;
-	mov.b64 {%r126, %r127}, %rd236;
-	shfl.sync.down.b32 %r128|%p110, %r126, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r129, %r127, %r125, %r124, %r17;
-	mov.b64 %rd256, {%r128, %r129};
-	mov.b64 {%r130, %r131}, %rd237;
-	shfl.sync.down.b32 %r132, %r130, %r125, %r124, %r17;
-	shfl.sync.down.b32 %r133, %r131, %r125, %r124, %r17;
-	mov.b64 %rd257, {%r132, %r133};
-	@!%p110 bra $L90;
-	setp.ne.u32 %p111, %r18, 9;
-	@%p111 bra.uni $L92;
-	setp.lt.s64 %p112, %rd256, %rd236;
-	setp.eq.s64 %p113, %rd256, %rd236;
-	setp.lt.s64 %p114, %rd257, %rd237;
-	and.pred %p115, %p113, %p114;
-	or.pred %p116, %p112, %p115;
-	selp.b64 %rd258, %rd256, %rd236, %p116;
-	selp.b64 %rd259, %rd257, %rd237, %p116;
-	mov.b64 %rd236, %rd258;
-	mov.b64 %rd237, %rd259;
-	bra.uni $L91;
-$L92:
-	setp.ne.u32 %p117, %r18, 10;
-	@%p117 bra.uni $L93;
-	setp.gt.s64 %p118, %rd256, %rd236;
-	setp.eq.s64 %p119, %rd256, %rd236;
-	setp.lt.s64 %p120, %rd257, %rd237;
-	and.pred %p121, %p119, %p120;
-	or.pred %p122, %p118, %p121;
-	selp.b64 %rd260, %rd256, %rd236, %p122;
-	selp.b64 %rd261, %rd257, %rd237, %p122;
-	mov.b64 %rd236, %rd260;
-	mov.b64 %rd237, %rd261;
-	bra.uni $L91;
-$L93:
-	mov.b64 %rd262, %rd236;
-	mov.b64 %rd263, %rd237;
-	mov.b64 %rd264, %rd256;
-	mov.b64 %rd265, %rd257;
-	mov.b64 %rd179, %rd262;
-	mov.b64 %rd180, %rd263;
-	mov.b64 %rd181, %rd264;
-	mov.b64 %rd182, %rd265;
-	mov.b64 %rd183, %rd181;
-	mov.b64 %rd184, %rd182;
-	add.s64 %rd266, %rd179, %rd183;
-	mov.b64 %rd179, %rd266;
-	add.s64 %rd267, %rd180, %rd184;
-	mov.b64 %rd180, %rd267;
-$L94:
-	mov.b64 %rd236, %rd179;
-	mov.b64 %rd237, %rd180;
-$L91:
-$L90:
-	shl.b32 %r125, %r125, 1;
-	bra.uni $L88;
-$L89:
+	setp.eq.u32 %p102, %r8, 0;
+	@!%p102 bra $L80;
+	setp.lo.u32 %p103, %r7, %r10;
+	@!%p103 bra $L81;
+	mul.wide.u32 %rd242, %r7, 16;
+	add.s64 %rd243, %rd1, %rd242;
+	ld.shared.s64 %rd244, [%rd243+0];
+	ld.shared.s64 %rd245, [%rd243+8];
+	mov.b64 %rd226, %rd244;
+	mov.b64 %rd227, %rd245;
+$L81:
+	sub.u32 %r113, %r10, 1;
+	mov.b32 %r114, %r102;
+$L82:
+	setp.hs.u32 %p104, %r114, 32;
+	@%p104 bra $L83;
+	mov.b64 {%r115, %r116}, %rd226;
+	shfl.sync.down.b32 %r117|%p105, %r115, %r114, %r113, %r17;
+	shfl.sync.down.b32 %r118, %r116, %r114, %r113, %r17;
+	mov.b64 %rd246, {%r117, %r118};
+	mov.b64 {%r119, %r120}, %rd227;
+	shfl.sync.down.b32 %r121, %r119, %r114, %r113, %r17;
+	shfl.sync.down.b32 %r122, %r120, %r114, %r113, %r17;
+	mov.b64 %rd247, {%r121, %r122};
+	@!%p105 bra $L84;
+	setp.ne.u32 %p106, %r18, 9;
+	@%p106 bra.uni $L86;
+	setp.lt.s64 %p107, %rd246, %rd226;
+	setp.eq.s64 %p108, %rd246, %rd226;
+	setp.lt.s64 %p109, %rd247, %rd227;
+	and.pred %p110, %p108, %p109;
+	or.pred %p111, %p107, %p110;
+	selp.b64 %rd248, %rd246, %rd226, %p111;
+	selp.b64 %rd249, %rd247, %rd227, %p111;
+	mov.b64 %rd226, %rd248;
+	mov.b64 %rd227, %rd249;
+	bra.uni $L85;
 $L86:
-	@!%p74 bra $L95;
-	st.global.s64 [%rd7+0], %rd236;
-	st.global.s64 [%rd7+8], %rd237;
+	setp.ne.u32 %p112, %r18, 10;
+	@%p112 bra.uni $L87;
+	setp.gt.s64 %p113, %rd246, %rd226;
+	setp.eq.s64 %p114, %rd246, %rd226;
+	setp.lt.s64 %p115, %rd247, %rd227;
+	and.pred %p116, %p114, %p115;
+	or.pred %p117, %p113, %p116;
+	selp.b64 %rd250, %rd246, %rd226, %p117;
+	selp.b64 %rd251, %rd247, %rd227, %p117;
+	mov.b64 %rd226, %rd250;
+	mov.b64 %rd227, %rd251;
+	bra.uni $L85;
+$L87:
+	mov.b64 %rd252, %rd226;
+	mov.b64 %rd253, %rd227;
+	mov.b64 %rd254, %rd246;
+	mov.b64 %rd255, %rd247;
+	mov.b64 %rd169, %rd252;
+	mov.b64 %rd170, %rd253;
+	mov.b64 %rd171, %rd254;
+	mov.b64 %rd172, %rd255;
+	mov.b64 %rd173, %rd171;
+	mov.b64 %rd174, %rd172;
+	add.s64 %rd256, %rd169, %rd173;
+	mov.b64 %rd169, %rd256;
+	add.s64 %rd257, %rd170, %rd174;
+	mov.b64 %rd170, %rd257;
+$L88:
+	mov.b64 %rd226, %rd169;
+	mov.b64 %rd227, %rd170;
+$L85:
+$L84:
+	shl.b32 %r114, %r114, 1;
+	bra.uni $L82;
+$L83:
+$L80:
+	@!%p69 bra $L89;
+	st.global.s64 [%rd7+0], %rd226;
+	st.global.s64 [%rd7+8], %rd227;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
-$L95:
-$L66:
+$L89:
+$L60:
 	ret;
 }
 `
@@ -27366,13 +27356,12 @@ const gokkosPTX23 = `//
 	.param .b64 gk_s22,
 	.param .b64 gk_s23,
 	.param .b64 gk_s24,
-	.param .b64 gk_s25,
-	.param .b64 gk_s26
+	.param .b64 gk_s25
 )
 {
-	.reg .pred %p<128>;
-	.reg .b32 %r<143>;
-	.reg .b64 %rd<283>;
+	.reg .pred %p<123>;
+	.reg .b32 %r<132>;
+	.reg .b64 %rd<273>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -27438,51 +27427,48 @@ const gokkosPTX23 = `//
 	mov.b64 %rd44, %rd43;
 	ld.param.s64 %rd45, [gk_s16];
 	mov.b64 %rd46, %rd45;
-	ld.param.u8 %r19, [gk_s17];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.u64 %rd47, [gk_s18];
+	ld.param.u64 %rd47, [gk_s17];
 	cvta.to.global.u64 %rd48, %rd47;
 	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
+	ld.param.s64 %rd50, [gk_s18];
 	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s20];
+	ld.param.s64 %rd52, [gk_s19];
 	mov.b64 %rd53, %rd52;
-	ld.param.u64 %rd54, [gk_s21];
+	ld.param.u64 %rd54, [gk_s20];
 	cvta.to.global.u64 %rd55, %rd54;
 	mov.b64 %rd56, %rd55;
-	ld.param.s64 %rd57, [gk_s22];
+	ld.param.s64 %rd57, [gk_s21];
 	mov.b64 %rd58, %rd57;
-	ld.param.s64 %rd59, [gk_s23];
+	ld.param.s64 %rd59, [gk_s22];
 	mov.b64 %rd60, %rd59;
-	ld.param.s32 %r20, [gk_s24];
-	mov.b32 %r21, %r20;
+	ld.param.s32 %r19, [gk_s23];
+	mov.b32 %r20, %r19;
+	ld.param.u8 %r21, [gk_s24];
+	setp.ne.u32 %p2, %r21, 0;
+	mov.pred %p3, %p2;
 	ld.param.u8 %r22, [gk_s25];
 	setp.ne.u32 %p4, %r22, 0;
 	mov.pred %p5, %p4;
-	ld.param.u8 %r23, [gk_s26];
-	setp.ne.u32 %p6, %r23, 0;
-	mov.pred %p7, %p6;
-	mov.u32 %r24, %ctaid.x;
-	mov.u32 %r25, %nctaid.x;
+	mov.u32 %r23, %ctaid.x;
+	mov.u32 %r24, %nctaid.x;
 	sub.s64 %rd61, %rd3, %rd2;
 	max.s64 %rd62, %rd61, 0;
-	cvt.u64.u32 %rd63, %r25;
+	cvt.u64.u32 %rd63, %r24;
 	add.s64 %rd64, %rd62, %rd63;
 	sub.s64 %rd65, %rd64, 1;
 	div.u64 %rd66, %rd65, %rd63;
-	cvt.u64.u32 %rd67, %r24;
+	cvt.u64.u32 %rd67, %r23;
 	mad.lo.s64 %rd68, %rd67, %rd66, %rd2;
 	add.s64 %rd69, %rd68, %rd66;
 	min.s64 %rd70, %rd69, %rd3;
-	setp.ne.u32 %p8, %r18, 9;
-	@%p8 bra.uni $L2;
+	setp.ne.u32 %p6, %r18, 9;
+	@%p6 bra.uni $L2;
 	mov.b64 %rd73, 9223372036854775807;
 	mov.b64 %rd74, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p9, %r18, 10;
-	@%p9 bra.uni $L3;
+	setp.ne.u32 %p7, %r18, 10;
+	@%p7 bra.uni $L3;
 	mov.b64 %rd73, -9223372036854775808;
 	mov.b64 %rd74, 9223372036854775807;
 	bra.uni $L1;
@@ -27506,16 +27492,16 @@ $L1:
 	cvt.u64.u32 %rd83, %r6;
 	mov.b64 %rd84, %rd82;
 $L5:
-	setp.ge.s64 %p10, %rd84, %rd70;
-	@%p10 bra $L6;
+	setp.ge.s64 %p8, %rd84, %rd70;
+	@%p8 bra $L6;
 	mov.b64 %rd85, %rd84;
 	mov.b64 %rd86, %rd85;
 	add.s64 %rd87, %rd85, 1;
 	mov.b64 %rd88, %rd87;
 	mov.b64 %rd89, %rd86;
 	mov.b64 %rd90, %rd88;
-	setp.gt.s64 %p11, %rd46, 0;
-	@!%p11 bra $L9;
+	setp.gt.s64 %p9, %rd46, 0;
+	@!%p9 bra $L9;
 	mul.lo.s64 %rd91, %rd85, %rd46;
 	mov.b64 %rd92, %rd91;
 	add.s64 %rd93, %rd85, 1;
@@ -27545,662 +27531,1456 @@ $L9:
 	mov.b64 %rd114, %rd105;
 	mov.b64 %rd115, %rd89;
 $L10:
-	setp.lt.s64 %p12, %rd115, %rd90;
-	not.pred %p13, %p12;
-	@!%p13 bra $L14;
+	setp.lt.s64 %p10, %rd115, %rd90;
+	not.pred %p11, %p10;
+	@!%p11 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b32 %r26, 0x0;
+	mov.b32 %r25, 0x0;
 	mul.lo.s64 %rd116, %rd115, 32;
 	mov.b64 %rd117, %rd116;
-	setp.gt.s64 %p14, %rd46, 0;
-	@!%p14 bra $L15;
-	mov.b32 %r27, %r21;
-	mov.pred %p15, %p5;
-	mov.pred %p16, %p7;
+	setp.gt.s64 %p12, %rd46, 0;
+	@!%p12 bra $L15;
+	mov.b32 %r26, %r20;
+	mov.pred %p13, %p3;
+	mov.pred %p14, %p5;
 	mov.b64 %rd118, %rd115;
 	mul.lo.s64 %rd119, %rd118, %rd60;
 	mad.lo.s64 %rd120, %rd119, 4, %rd56;
-	ld.relaxed.gpu.global.u32 %r28, [%rd120+0];
-	mov.b32 %r29, %r28;
-	not.b32 %r30, %r29;
-	mov.b32 %r31, %r30;
-	mov.b32 %r26, %r31;
+	ld.relaxed.gpu.global.u32 %r27, [%rd120+0];
+	mov.b32 %r28, %r27;
+	not.b32 %r29, %r28;
+	mov.b32 %r30, %r29;
+	mov.b32 %r25, %r30;
 	sub.s64 %rd121, %rd9, %rd117;
 	mov.b64 %rd122, %rd121;
-	setp.lt.s64 %p17, %rd122, 32;
-	@!%p17 bra $L18;
+	setp.lt.s64 %p15, %rd122, 32;
+	@!%p15 bra $L18;
 	min.u64 %rd123, %rd122, 32;
-	cvt.u32.u64 %r32, %rd123;
-	mov.b32 %r34, 0x1;
-	shl.b32 %r33, %r34, %r32;
-	setp.hs.u32 %p18, %r32, 32;
-	selp.b32 %r35, 0, %r33, %p18;
-	sub.u32 %r36, %r35, 0x1;
-	and.b32 %r37, %r26, %r36;
-	mov.b32 %r26, %r37;
+	cvt.u32.u64 %r31, %rd123;
+	mov.b32 %r33, 0x1;
+	shl.b32 %r32, %r33, %r31;
+	setp.hs.u32 %p16, %r31, 32;
+	selp.b32 %r34, 0, %r32, %p16;
+	sub.u32 %r35, %r34, 0x1;
+	and.b32 %r36, %r25, %r35;
+	mov.b32 %r25, %r36;
 $L18:
 	bra.uni $L16;
 $L15:
 	mov.b64 %rd117, %rd85;
-	mov.b32 %r38, %r21;
-	mov.pred %p19, %p5;
-	mov.pred %p20, %p7;
-	cvt.u32.u64 %r39, %rd85;
-	mov.b32 %r40, %r39;
-	shr.s32 %r41, %r40, 5;
-	cvt.s64.s32 %rd124, %r41;
+	mov.b32 %r37, %r20;
+	mov.pred %p17, %p3;
+	mov.pred %p18, %p5;
+	cvt.u32.u64 %r38, %rd85;
+	mov.b32 %r39, %r38;
+	shr.s32 %r40, %r39, 5;
+	cvt.s64.s32 %rd124, %r40;
 	mul.lo.s64 %rd125, %rd124, %rd60;
 	mad.lo.s64 %rd126, %rd125, 4, %rd56;
-	ld.relaxed.gpu.global.u32 %r42, [%rd126+0];
-	mov.b32 %r43, %r42;
-	and.b32 %r44, %r40, 31;
-	cvt.s64.s32 %rd127, %r44;
+	ld.relaxed.gpu.global.u32 %r41, [%rd126+0];
+	mov.b32 %r42, %r41;
+	and.b32 %r43, %r39, 31;
+	cvt.s64.s32 %rd127, %r43;
 	min.u64 %rd128, %rd127, 32;
-	cvt.u32.u64 %r45, %rd128;
-	mov.b32 %r47, 0x1;
-	shl.b32 %r46, %r47, %r45;
-	setp.hs.u32 %p21, %r45, 32;
-	selp.b32 %r48, 0, %r46, %p21;
-	and.b32 %r49, %r43, %r48;
-	setp.eq.u32 %p22, %r49, 0x0;
-	mov.pred %p23, %p22;
-	@!%p23 bra $L20;
-	mov.b32 %r26, 0x1;
+	cvt.u32.u64 %r44, %rd128;
+	mov.b32 %r46, 0x1;
+	shl.b32 %r45, %r46, %r44;
+	setp.hs.u32 %p19, %r44, 32;
+	selp.b32 %r47, 0, %r45, %p19;
+	and.b32 %r48, %r42, %r47;
+	setp.eq.u32 %p20, %r48, 0x0;
+	mov.pred %p21, %p20;
+	@!%p21 bra $L20;
+	mov.b32 %r25, 0x1;
 $L20:
 $L16:
-	mov.b32 %r50, 0x0;
+	mov.b32 %r49, 0x0;
 $L21:
-	setp.ne.u32 %p24, %r26, 0x0;
-	not.pred %p25, %p24;
-	@!%p25 bra $L25;
+	setp.ne.u32 %p22, %r25, 0x0;
+	not.pred %p23, %p22;
+	@!%p23 bra $L25;
 	bra.uni $L23;
 $L25:
-	brev.b32 %r51, %r26;
-	clz.b32 %r52, %r51;
-	cvt.u64.u32 %rd129, %r52;
+	brev.b32 %r50, %r25;
+	clz.b32 %r51, %r50;
+	cvt.u64.u32 %rd129, %r51;
 	mov.b64 %rd130, %rd129;
-	sub.u32 %r53, %r26, 0x1;
-	and.b32 %r54, %r26, %r53;
-	mov.b32 %r26, %r54;
+	sub.u32 %r52, %r25, 0x1;
+	and.b32 %r53, %r25, %r52;
+	mov.b32 %r25, %r53;
 	add.s64 %rd131, %rd117, %rd130;
-	cvt.u32.u64 %r55, %rd131;
-	mov.b32 %r56, %r55;
-	mov.pred %p26, 0;
-	cvt.s64.s32 %rd132, %r56;
+	cvt.u32.u64 %r54, %rd131;
+	mov.b32 %r55, %r54;
+	mov.pred %p24, 0;
+	cvt.s64.s32 %rd132, %r55;
 	add.s64 %rd133, %rd132, 1;
 	mul.lo.s64 %rd134, %rd133, %rd108;
 	mad.lo.s64 %rd135, %rd134, 8, %rd106;
 	ld.global.nc.s64 %rd136, [%rd135+0];
 	mov.b64 %rd137, %rd136;
 	mov.b64 %rd138, %rd137;
-	cvt.s64.s32 %rd139, %r56;
+	cvt.s64.s32 %rd139, %r55;
 	mul.lo.s64 %rd140, %rd139, %rd108;
 	mad.lo.s64 %rd141, %rd140, 8, %rd106;
 	ld.global.nc.s64 %rd142, [%rd141+0];
 	mov.b64 %rd143, %rd142;
 	mov.b64 %rd144, %rd143;
 $L26:
-	setp.lt.s64 %p27, %rd144, %rd138;
-	not.pred %p28, %p27;
-	@!%p28 bra $L30;
+	setp.lt.s64 %p25, %rd144, %rd138;
+	not.pred %p26, %p25;
+	@!%p26 bra $L30;
 	bra.uni $L28;
 $L30:
 	mul.lo.s64 %rd145, %rd144, %rd111;
 	mad.lo.s64 %rd146, %rd145, 4, %rd109;
-	ld.global.nc.s32 %r57, [%rd146+0];
+	ld.global.nc.s32 %r56, [%rd146+0];
+	mov.b32 %r57, %r56;
 	mov.b32 %r58, %r57;
-	mov.b32 %r59, %r58;
-	mov.b32 %r60, 0x0;
-	@!%p3 bra $L31;
-	shr.s32 %r61, %r59, 5;
-	cvt.s64.s32 %rd147, %r61;
+	shr.s32 %r59, %r58, 5;
+	cvt.s64.s32 %rd147, %r59;
 	mul.lo.s64 %rd148, %rd147, %rd114;
 	mad.lo.s64 %rd149, %rd148, 4, %rd112;
-	ld.relaxed.gpu.global.u32 %r62, [%rd149+0];
-	mov.b32 %r63, %r62;
-	mov.b32 %r60, %r63;
-	bra.uni $L32;
-$L31:
-	shr.s32 %r64, %r59, 5;
-	cvt.s64.s32 %rd150, %r64;
-	mul.lo.s64 %rd151, %rd150, %rd114;
-	mad.lo.s64 %rd152, %rd151, 4, %rd112;
-	ld.global.u32 %r65, [%rd152+0];
-	mov.b32 %r66, %r65;
-	mov.b32 %r60, %r66;
-$L32:
-	and.b32 %r67, %r59, 31;
-	cvt.s64.s32 %rd153, %r67;
-	min.u64 %rd154, %rd153, 32;
-	cvt.u32.u64 %r68, %rd154;
-	mov.b32 %r70, 0x1;
-	shl.b32 %r69, %r70, %r68;
-	setp.hs.u32 %p29, %r68, 32;
-	selp.b32 %r71, 0, %r69, %p29;
-	and.b32 %r72, %r60, %r71;
-	setp.eq.u32 %p30, %r72, 0x0;
-	@!%p30 bra $L34;
+	ld.global.nc.u32 %r60, [%rd149+0];
+	mov.b32 %r61, %r60;
+	and.b32 %r62, %r58, 31;
+	cvt.s64.s32 %rd150, %r62;
+	min.u64 %rd151, %rd150, 32;
+	cvt.u32.u64 %r63, %rd151;
+	mov.b32 %r65, 0x1;
+	shl.b32 %r64, %r65, %r63;
+	setp.hs.u32 %p27, %r63, 32;
+	selp.b32 %r66, 0, %r64, %p27;
+	and.b32 %r67, %r61, %r66;
+	setp.eq.u32 %p28, %r67, 0x0;
+	@!%p28 bra $L32;
 	bra.uni $L27;
-$L34:
-	mov.b32 %r73, %r21;
-	mov.pred %p31, %p5;
-	mov.pred %p32, %p7;
-	mov.b32 %r74, %r59;
-	mov.b32 %r75, %r56;
-	mov.b64 %rd155, %rd144;
-	add.s32 %r76, %r73, 1;
-	mov.b32 %r77, %r76;
-	mov.b32 %r78, %r74;
-	cvt.u64.u32 %rd156, %r77;
-	shl.b64 %rd157, %rd156, 32;
-	cvt.u64.u32 %rd158, %r78;
-	or.b64 %rd159, %rd157, %rd158;
-	mov.b64 %rd160, %rd159;
-	cvt.s64.s32 %rd161, %r75;
-	mul.lo.s64 %rd162, %rd161, %rd53;
-	mad.lo.s64 %rd163, %rd162, 8, %rd49;
-	st.global.u64 [%rd163+0], %rd160;
-	mov.pred %p33, 1;
-	mov.pred %p34, 1;
+$L32:
+	mov.b32 %r68, %r20;
+	mov.pred %p29, %p3;
+	mov.pred %p30, %p5;
+	mov.b32 %r69, %r58;
+	mov.b32 %r70, %r55;
+	mov.b64 %rd152, %rd144;
+	add.s32 %r71, %r68, 1;
+	mov.b32 %r72, %r71;
+	mov.b32 %r73, %r69;
+	cvt.u64.u32 %rd153, %r72;
+	shl.b64 %rd154, %rd153, 32;
+	cvt.u64.u32 %rd155, %r73;
+	or.b64 %rd156, %rd154, %rd155;
+	mov.b64 %rd157, %rd156;
+	cvt.s64.s32 %rd158, %r70;
+	mul.lo.s64 %rd159, %rd158, %rd53;
+	mad.lo.s64 %rd160, %rd159, 8, %rd49;
+	st.global.u64 [%rd160+0], %rd157;
+	mov.pred %p31, 1;
+	mov.pred %p32, 1;
+	mov.pred %p33, %p31;
+	mov.pred %p34, %p32;
 	mov.pred %p35, %p33;
 	mov.pred %p36, %p34;
-	mov.pred %p37, %p35;
-	mov.pred %p38, %p36;
-	or.pred %p39, %p26, %p37;
-	mov.pred %p26, %p39;
-	@!%p38 bra $L36;
+	or.pred %p37, %p24, %p35;
+	mov.pred %p24, %p37;
+	@!%p36 bra $L34;
 	bra.uni $L28;
-$L36:
+$L34:
 $L27:
-	add.s64 %rd164, %rd144, 1;
-	mov.b64 %rd144, %rd164;
+	add.s64 %rd161, %rd144, 1;
+	mov.b64 %rd144, %rd161;
 	bra.uni $L26;
 $L28:
-	@!%p26 bra $L38;
-	min.u64 %rd165, %rd130, 32;
-	cvt.u32.u64 %r79, %rd165;
-	mov.b32 %r81, 0x1;
-	shl.b32 %r80, %r81, %r79;
-	setp.hs.u32 %p40, %r79, 32;
-	selp.b32 %r82, 0, %r80, %p40;
-	or.b32 %r83, %r50, %r82;
-	mov.b32 %r50, %r83;
-	add.s64 %rd166, %rd71, 1;
-	mov.b64 %rd71, %rd166;
-$L38:
+	@!%p24 bra $L36;
+	min.u64 %rd162, %rd130, 32;
+	cvt.u32.u64 %r74, %rd162;
+	mov.b32 %r76, 0x1;
+	shl.b32 %r75, %r76, %r74;
+	setp.hs.u32 %p38, %r74, 32;
+	selp.b32 %r77, 0, %r75, %p38;
+	or.b32 %r78, %r49, %r77;
+	mov.b32 %r49, %r78;
+	add.s64 %rd163, %rd71, 1;
+	mov.b64 %rd71, %rd163;
+$L36:
 $L22:
 	bra.uni $L21;
 $L23:
-	setp.gt.s64 %p41, %rd46, 0;
-	@!%p41 bra $L39;
-	mul.lo.s64 %rd167, %rd115, %rd44;
+	setp.gt.s64 %p39, %rd46, 0;
+	@!%p39 bra $L37;
+	mul.lo.s64 %rd164, %rd115, %rd44;
+	mad.lo.s64 %rd165, %rd164, 4, %rd40;
+	st.global.u32 [%rd165+0], %r49;
+	bra.uni $L38;
+$L37:
+	setp.ne.u32 %p40, %r49, 0x0;
+	@!%p40 bra $L40;
+	shr.s64 %rd166, %rd85, 5;
+	mul.lo.s64 %rd167, %rd166, %rd44;
 	mad.lo.s64 %rd168, %rd167, 4, %rd40;
-	st.global.u32 [%rd168+0], %r50;
-	setp.ne.u32 %p42, %r50, 0x0;
-	and.pred %p43, %p3, %p42;
-	@!%p43 bra $L42;
-	mul.lo.s64 %rd169, %rd115, %rd114;
-	mad.lo.s64 %rd170, %rd169, 4, %rd112;
-	atom.global.or.b32 %r84, [%rd170], %r50;
-$L42:
-	bra.uni $L40;
-$L39:
-	setp.ne.u32 %p44, %r50, 0x0;
-	@!%p44 bra $L44;
-	shr.s64 %rd171, %rd85, 5;
-	mul.lo.s64 %rd172, %rd171, %rd44;
-	mad.lo.s64 %rd173, %rd172, 4, %rd40;
-	and.b64 %rd174, %rd85, 31;
-	min.u64 %rd175, %rd174, 32;
-	cvt.u32.u64 %r85, %rd175;
-	mov.b32 %r87, 0x1;
-	shl.b32 %r86, %r87, %r85;
-	setp.hs.u32 %p45, %r85, 32;
-	selp.b32 %r88, 0, %r86, %p45;
-	atom.global.or.b32 %r89, [%rd173], %r88;
-	@!%p3 bra $L46;
-	shr.s64 %rd176, %rd85, 5;
-	mul.lo.s64 %rd177, %rd176, %rd114;
-	mad.lo.s64 %rd178, %rd177, 4, %rd112;
-	and.b64 %rd179, %rd85, 31;
-	min.u64 %rd180, %rd179, 32;
-	cvt.u32.u64 %r90, %rd180;
-	mov.b32 %r92, 0x1;
-	shl.b32 %r91, %r92, %r90;
-	setp.hs.u32 %p46, %r90, 32;
-	selp.b32 %r93, 0, %r91, %p46;
-	atom.global.or.b32 %r94, [%rd178], %r93;
-$L46:
-$L44:
+	and.b64 %rd169, %rd85, 31;
+	min.u64 %rd170, %rd169, 32;
+	cvt.u32.u64 %r79, %rd170;
+	mov.b32 %r81, 0x1;
+	shl.b32 %r80, %r81, %r79;
+	setp.hs.u32 %p41, %r79, 32;
+	selp.b32 %r82, 0, %r80, %p41;
+	atom.global.or.b32 %r83, [%rd168], %r82;
 $L40:
+$L38:
 $L11:
-	add.s64 %rd181, %rd115, 1;
-	mov.b64 %rd115, %rd181;
+	add.s64 %rd171, %rd115, 1;
+	mov.b64 %rd115, %rd171;
 	bra.uni $L10;
 $L12:
 $L7:
 	add.s64 %rd84, %rd84, %rd83;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd182, %rd71;
-	mov.b64 %rd183, %rd72;
+	mov.b64 %rd172, %rd71;
+	mov.b64 %rd173, %rd72;
 	// block reduction
-	mov.b32 %r95, 1;
-	mov.b32 %r96, 1;
-	sub.u32 %r97, %r13, 1;
-	mov.b32 %r98, %r95;
+	mov.b32 %r84, 1;
+	mov.b32 %r85, 1;
+	sub.u32 %r86, %r13, 1;
+	mov.b32 %r87, %r84;
+$L41:
+	setp.hs.u32 %p42, %r87, 32;
+	@%p42 bra $L42;
+	mov.b64 {%r88, %r89}, %rd172;
+	shfl.sync.down.b32 %r90|%p43, %r88, %r87, %r86, %r17;
+	shfl.sync.down.b32 %r91, %r89, %r87, %r86, %r17;
+	mov.b64 %rd174, {%r90, %r91};
+	mov.b64 {%r92, %r93}, %rd173;
+	shfl.sync.down.b32 %r94, %r92, %r87, %r86, %r17;
+	shfl.sync.down.b32 %r95, %r93, %r87, %r86, %r17;
+	mov.b64 %rd175, {%r94, %r95};
+	@!%p43 bra $L43;
+	setp.ne.u32 %p44, %r18, 9;
+	@%p44 bra.uni $L45;
+	setp.lt.s64 %p45, %rd174, %rd172;
+	setp.eq.s64 %p46, %rd174, %rd172;
+	setp.lt.s64 %p47, %rd175, %rd173;
+	and.pred %p48, %p46, %p47;
+	or.pred %p49, %p45, %p48;
+	selp.b64 %rd176, %rd174, %rd172, %p49;
+	selp.b64 %rd177, %rd175, %rd173, %p49;
+	mov.b64 %rd172, %rd176;
+	mov.b64 %rd173, %rd177;
+	bra.uni $L44;
+$L45:
+	setp.ne.u32 %p50, %r18, 10;
+	@%p50 bra.uni $L46;
+	setp.gt.s64 %p51, %rd174, %rd172;
+	setp.eq.s64 %p52, %rd174, %rd172;
+	setp.lt.s64 %p53, %rd175, %rd173;
+	and.pred %p54, %p52, %p53;
+	or.pred %p55, %p51, %p54;
+	selp.b64 %rd178, %rd174, %rd172, %p55;
+	selp.b64 %rd179, %rd175, %rd173, %p55;
+	mov.b64 %rd172, %rd178;
+	mov.b64 %rd173, %rd179;
+	bra.uni $L44;
+$L46:
+	mov.b64 %rd180, %rd172;
+	mov.b64 %rd181, %rd173;
+	mov.b64 %rd182, %rd174;
+	mov.b64 %rd183, %rd175;
+	mov.b64 %rd184, %rd180;
+	mov.b64 %rd185, %rd181;
+	mov.b64 %rd186, %rd182;
+	mov.b64 %rd187, %rd183;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd187;
+	add.s64 %rd190, %rd184, %rd188;
+	mov.b64 %rd184, %rd190;
+	add.s64 %rd191, %rd185, %rd189;
+	mov.b64 %rd185, %rd191;
 $L47:
-	setp.hs.u32 %p47, %r98, 32;
-	@%p47 bra $L48;
-	mov.b64 {%r99, %r100}, %rd182;
-	shfl.sync.down.b32 %r101|%p48, %r99, %r98, %r97, %r17;
-	shfl.sync.down.b32 %r102, %r100, %r98, %r97, %r17;
-	mov.b64 %rd184, {%r101, %r102};
-	mov.b64 {%r103, %r104}, %rd183;
-	shfl.sync.down.b32 %r105, %r103, %r98, %r97, %r17;
-	shfl.sync.down.b32 %r106, %r104, %r98, %r97, %r17;
-	mov.b64 %rd185, {%r105, %r106};
-	@!%p48 bra $L49;
-	setp.ne.u32 %p49, %r18, 9;
-	@%p49 bra.uni $L51;
-	setp.lt.s64 %p50, %rd184, %rd182;
-	setp.eq.s64 %p51, %rd184, %rd182;
-	setp.lt.s64 %p52, %rd185, %rd183;
-	and.pred %p53, %p51, %p52;
-	or.pred %p54, %p50, %p53;
-	selp.b64 %rd186, %rd184, %rd182, %p54;
-	selp.b64 %rd187, %rd185, %rd183, %p54;
-	mov.b64 %rd182, %rd186;
-	mov.b64 %rd183, %rd187;
-	bra.uni $L50;
-$L51:
-	setp.ne.u32 %p55, %r18, 10;
-	@%p55 bra.uni $L52;
-	setp.gt.s64 %p56, %rd184, %rd182;
-	setp.eq.s64 %p57, %rd184, %rd182;
-	setp.lt.s64 %p58, %rd185, %rd183;
-	and.pred %p59, %p57, %p58;
-	or.pred %p60, %p56, %p59;
-	selp.b64 %rd188, %rd184, %rd182, %p60;
-	selp.b64 %rd189, %rd185, %rd183, %p60;
-	mov.b64 %rd182, %rd188;
-	mov.b64 %rd183, %rd189;
-	bra.uni $L50;
-$L52:
-	mov.b64 %rd190, %rd182;
-	mov.b64 %rd191, %rd183;
-	mov.b64 %rd192, %rd184;
-	mov.b64 %rd193, %rd185;
-	mov.b64 %rd194, %rd190;
-	mov.b64 %rd195, %rd191;
-	mov.b64 %rd196, %rd192;
-	mov.b64 %rd197, %rd193;
-	mov.b64 %rd198, %rd196;
-	mov.b64 %rd199, %rd197;
-	add.s64 %rd200, %rd194, %rd198;
-	mov.b64 %rd194, %rd200;
-	add.s64 %rd201, %rd195, %rd199;
-	mov.b64 %rd195, %rd201;
-$L53:
-	mov.b64 %rd182, %rd194;
-	mov.b64 %rd183, %rd195;
-$L50:
-$L49:
-	shl.b32 %r98, %r98, 1;
-	bra.uni $L47;
+	mov.b64 %rd172, %rd184;
+	mov.b64 %rd173, %rd185;
+$L44:
+$L43:
+	shl.b32 %r87, %r87, 1;
+	bra.uni $L41;
+$L42:
+	setp.eq.u32 %p56, %r7, 0;
+	@!%p56 bra $L48;
+	mul.wide.u32 %rd192, %r8, 16;
+	add.s64 %rd193, %rd1, %rd192;
+	st.shared.s64 [%rd193+0], %rd172;
+	st.shared.s64 [%rd193+8], %rd173;
 $L48:
-	setp.eq.u32 %p61, %r7, 0;
-	@!%p61 bra $L54;
-	mul.wide.u32 %rd202, %r8, 16;
-	add.s64 %rd203, %rd1, %rd202;
-	st.shared.s64 [%rd203+0], %rd182;
-	st.shared.s64 [%rd203+8], %rd183;
-$L54:
 	bar.sync 0;
-	setp.eq.u32 %p62, %r8, 0;
-	@!%p62 bra $L55;
-	setp.lo.u32 %p63, %r7, %r10;
-	@!%p63 bra $L56;
-	mul.wide.u32 %rd204, %r7, 16;
-	add.s64 %rd205, %rd1, %rd204;
-	ld.shared.s64 %rd206, [%rd205+0];
-	ld.shared.s64 %rd207, [%rd205+8];
-	mov.b64 %rd182, %rd206;
-	mov.b64 %rd183, %rd207;
-$L56:
-	sub.u32 %r107, %r10, 1;
-	mov.b32 %r108, %r96;
-$L57:
-	setp.hs.u32 %p64, %r108, 32;
-	@%p64 bra $L58;
-	mov.b64 {%r109, %r110}, %rd182;
-	shfl.sync.down.b32 %r111|%p65, %r109, %r108, %r107, %r17;
-	shfl.sync.down.b32 %r112, %r110, %r108, %r107, %r17;
-	mov.b64 %rd208, {%r111, %r112};
-	mov.b64 {%r113, %r114}, %rd183;
-	shfl.sync.down.b32 %r115, %r113, %r108, %r107, %r17;
-	shfl.sync.down.b32 %r116, %r114, %r108, %r107, %r17;
-	mov.b64 %rd209, {%r115, %r116};
-	@!%p65 bra $L59;
-	setp.ne.u32 %p66, %r18, 9;
-	@%p66 bra.uni $L61;
-	setp.lt.s64 %p67, %rd208, %rd182;
-	setp.eq.s64 %p68, %rd208, %rd182;
-	setp.lt.s64 %p69, %rd209, %rd183;
-	and.pred %p70, %p68, %p69;
-	or.pred %p71, %p67, %p70;
-	selp.b64 %rd210, %rd208, %rd182, %p71;
-	selp.b64 %rd211, %rd209, %rd183, %p71;
-	mov.b64 %rd182, %rd210;
-	mov.b64 %rd183, %rd211;
-	bra.uni $L60;
-$L61:
-	setp.ne.u32 %p72, %r18, 10;
-	@%p72 bra.uni $L62;
-	setp.gt.s64 %p73, %rd208, %rd182;
-	setp.eq.s64 %p74, %rd208, %rd182;
-	setp.lt.s64 %p75, %rd209, %rd183;
-	and.pred %p76, %p74, %p75;
-	or.pred %p77, %p73, %p76;
-	selp.b64 %rd212, %rd208, %rd182, %p77;
-	selp.b64 %rd213, %rd209, %rd183, %p77;
-	mov.b64 %rd182, %rd212;
-	mov.b64 %rd183, %rd213;
-	bra.uni $L60;
-$L62:
-	mov.b64 %rd214, %rd182;
-	mov.b64 %rd215, %rd183;
-	mov.b64 %rd216, %rd208;
-	mov.b64 %rd217, %rd209;
-	mov.b64 %rd194, %rd214;
-	mov.b64 %rd195, %rd215;
-	mov.b64 %rd196, %rd216;
-	mov.b64 %rd197, %rd217;
-	mov.b64 %rd198, %rd196;
-	mov.b64 %rd199, %rd197;
-	add.s64 %rd218, %rd194, %rd198;
-	mov.b64 %rd194, %rd218;
-	add.s64 %rd219, %rd195, %rd199;
-	mov.b64 %rd195, %rd219;
-$L63:
-	mov.b64 %rd182, %rd194;
-	mov.b64 %rd183, %rd195;
-$L60:
-$L59:
-	shl.b32 %r108, %r108, 1;
-	bra.uni $L57;
-$L58:
+	setp.eq.u32 %p57, %r8, 0;
+	@!%p57 bra $L49;
+	setp.lo.u32 %p58, %r7, %r10;
+	@!%p58 bra $L50;
+	mul.wide.u32 %rd194, %r7, 16;
+	add.s64 %rd195, %rd1, %rd194;
+	ld.shared.s64 %rd196, [%rd195+0];
+	ld.shared.s64 %rd197, [%rd195+8];
+	mov.b64 %rd172, %rd196;
+	mov.b64 %rd173, %rd197;
+$L50:
+	sub.u32 %r96, %r10, 1;
+	mov.b32 %r97, %r85;
+$L51:
+	setp.hs.u32 %p59, %r97, 32;
+	@%p59 bra $L52;
+	mov.b64 {%r98, %r99}, %rd172;
+	shfl.sync.down.b32 %r100|%p60, %r98, %r97, %r96, %r17;
+	shfl.sync.down.b32 %r101, %r99, %r97, %r96, %r17;
+	mov.b64 %rd198, {%r100, %r101};
+	mov.b64 {%r102, %r103}, %rd173;
+	shfl.sync.down.b32 %r104, %r102, %r97, %r96, %r17;
+	shfl.sync.down.b32 %r105, %r103, %r97, %r96, %r17;
+	mov.b64 %rd199, {%r104, %r105};
+	@!%p60 bra $L53;
+	setp.ne.u32 %p61, %r18, 9;
+	@%p61 bra.uni $L55;
+	setp.lt.s64 %p62, %rd198, %rd172;
+	setp.eq.s64 %p63, %rd198, %rd172;
+	setp.lt.s64 %p64, %rd199, %rd173;
+	and.pred %p65, %p63, %p64;
+	or.pred %p66, %p62, %p65;
+	selp.b64 %rd200, %rd198, %rd172, %p66;
+	selp.b64 %rd201, %rd199, %rd173, %p66;
+	mov.b64 %rd172, %rd200;
+	mov.b64 %rd173, %rd201;
+	bra.uni $L54;
 $L55:
-	mul.wide.u32 %rd220, %r24, 16;
-	add.s64 %rd221, %rd5, %rd220;
-	setp.eq.u32 %p78, %r5, 0;
-	@!%p78 bra $L64;
-	st.global.s64 [%rd221+0], %rd182;
-	st.global.s64 [%rd221+8], %rd183;
-$L64:
+	setp.ne.u32 %p67, %r18, 10;
+	@%p67 bra.uni $L56;
+	setp.gt.s64 %p68, %rd198, %rd172;
+	setp.eq.s64 %p69, %rd198, %rd172;
+	setp.lt.s64 %p70, %rd199, %rd173;
+	and.pred %p71, %p69, %p70;
+	or.pred %p72, %p68, %p71;
+	selp.b64 %rd202, %rd198, %rd172, %p72;
+	selp.b64 %rd203, %rd199, %rd173, %p72;
+	mov.b64 %rd172, %rd202;
+	mov.b64 %rd173, %rd203;
+	bra.uni $L54;
+$L56:
+	mov.b64 %rd204, %rd172;
+	mov.b64 %rd205, %rd173;
+	mov.b64 %rd206, %rd198;
+	mov.b64 %rd207, %rd199;
+	mov.b64 %rd184, %rd204;
+	mov.b64 %rd185, %rd205;
+	mov.b64 %rd186, %rd206;
+	mov.b64 %rd187, %rd207;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd187;
+	add.s64 %rd208, %rd184, %rd188;
+	mov.b64 %rd184, %rd208;
+	add.s64 %rd209, %rd185, %rd189;
+	mov.b64 %rd185, %rd209;
+$L57:
+	mov.b64 %rd172, %rd184;
+	mov.b64 %rd173, %rd185;
+$L54:
+$L53:
+	shl.b32 %r97, %r97, 1;
+	bra.uni $L51;
+$L52:
+$L49:
+	mul.wide.u32 %rd210, %r23, 16;
+	add.s64 %rd211, %rd5, %rd210;
+	setp.eq.u32 %p73, %r5, 0;
+	@!%p73 bra $L58;
+	st.global.s64 [%rd211+0], %rd172;
+	st.global.s64 [%rd211+8], %rd173;
+$L58:
 	// the last block combines the partials
-	setp.eq.u32 %p79, %r5, 0;
-	@!%p79 bra $L65;
+	setp.eq.u32 %p74, %r5, 0;
+	@!%p74 bra $L59;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r117, [gk_reduce_done], 1;
-	sub.u32 %r118, %r25, 1;
-	setp.eq.u32 %p80, %r117, %r118;
+	atom.global.add.u32 %r106, [gk_reduce_done], 1;
+	sub.u32 %r107, %r24, 1;
+	setp.eq.u32 %p75, %r106, %r107;
 	fence.acq_rel.gpu;
-	selp.b32 %r119, 1, 0, %p80;
-	st.shared.u32 [%rd1+1024], %r119;
-$L65:
+	selp.b32 %r108, 1, 0, %p75;
+	st.shared.u32 [%rd1+1024], %r108;
+$L59:
 	bar.sync 0;
-	ld.shared.u32 %r120, [%rd1+1024];
-	setp.ne.u32 %p81, %r120, 0;
-	@!%p81 bra $L66;
-	cvt.u64.u32 %rd224, %r25;
-	cvt.u64.u32 %rd225, %r5;
-	cvt.u64.u32 %rd226, %r6;
-	setp.ne.u32 %p82, %r18, 9;
-	@%p82 bra.uni $L68;
-	mov.b64 %rd222, 9223372036854775807;
-	mov.b64 %rd223, 9223372036854775807;
-	mov.b64 %rd227, %rd225;
-$L69:
-	setp.ge.s64 %p83, %rd227, %rd224;
-	@%p83 bra $L70;
-	mad.lo.s64 %rd228, %rd227, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd229, [%rd228+0];
-	ld.relaxed.gpu.global.s64 %rd230, [%rd228+8];
-	setp.lt.s64 %p84, %rd229, %rd222;
-	setp.eq.s64 %p85, %rd229, %rd222;
-	setp.lt.s64 %p86, %rd230, %rd223;
-	and.pred %p87, %p85, %p86;
-	or.pred %p88, %p84, %p87;
-	selp.b64 %rd231, %rd229, %rd222, %p88;
-	selp.b64 %rd232, %rd230, %rd223, %p88;
-	mov.b64 %rd222, %rd231;
-	mov.b64 %rd223, %rd232;
-	add.s64 %rd227, %rd227, %rd226;
-	bra.uni $L69;
-$L70:
-	bra.uni $L67;
-$L68:
-	setp.ne.u32 %p89, %r18, 10;
-	@%p89 bra.uni $L71;
-	mov.b64 %rd222, -9223372036854775808;
-	mov.b64 %rd223, 9223372036854775807;
-	mov.b64 %rd233, %rd225;
-$L72:
-	setp.ge.s64 %p90, %rd233, %rd224;
-	@%p90 bra $L73;
-	mad.lo.s64 %rd234, %rd233, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd235, [%rd234+0];
-	ld.relaxed.gpu.global.s64 %rd236, [%rd234+8];
-	setp.gt.s64 %p91, %rd235, %rd222;
-	setp.eq.s64 %p92, %rd235, %rd222;
-	setp.lt.s64 %p93, %rd236, %rd223;
-	and.pred %p94, %p92, %p93;
-	or.pred %p95, %p91, %p94;
-	selp.b64 %rd237, %rd235, %rd222, %p95;
-	selp.b64 %rd238, %rd236, %rd223, %p95;
-	mov.b64 %rd222, %rd237;
-	mov.b64 %rd223, %rd238;
-	add.s64 %rd233, %rd233, %rd226;
-	bra.uni $L72;
-$L73:
-	bra.uni $L67;
-$L71:
+	ld.shared.u32 %r109, [%rd1+1024];
+	setp.ne.u32 %p76, %r109, 0;
+	@!%p76 bra $L60;
+	cvt.u64.u32 %rd214, %r24;
+	cvt.u64.u32 %rd215, %r5;
+	cvt.u64.u32 %rd216, %r6;
+	setp.ne.u32 %p77, %r18, 9;
+	@%p77 bra.uni $L62;
+	mov.b64 %rd212, 9223372036854775807;
+	mov.b64 %rd213, 9223372036854775807;
+	mov.b64 %rd217, %rd215;
+$L63:
+	setp.ge.s64 %p78, %rd217, %rd214;
+	@%p78 bra $L64;
+	mad.lo.s64 %rd218, %rd217, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd219, [%rd218+0];
+	ld.relaxed.gpu.global.s64 %rd220, [%rd218+8];
+	setp.lt.s64 %p79, %rd219, %rd212;
+	setp.eq.s64 %p80, %rd219, %rd212;
+	setp.lt.s64 %p81, %rd220, %rd213;
+	and.pred %p82, %p80, %p81;
+	or.pred %p83, %p79, %p82;
+	selp.b64 %rd221, %rd219, %rd212, %p83;
+	selp.b64 %rd222, %rd220, %rd213, %p83;
+	mov.b64 %rd212, %rd221;
+	mov.b64 %rd213, %rd222;
+	add.s64 %rd217, %rd217, %rd216;
+	bra.uni $L63;
+$L64:
+	bra.uni $L61;
+$L62:
+	setp.ne.u32 %p84, %r18, 10;
+	@%p84 bra.uni $L65;
+	mov.b64 %rd212, -9223372036854775808;
+	mov.b64 %rd213, 9223372036854775807;
+	mov.b64 %rd223, %rd215;
+$L66:
+	setp.ge.s64 %p85, %rd223, %rd214;
+	@%p85 bra $L67;
+	mad.lo.s64 %rd224, %rd223, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd225, [%rd224+0];
+	ld.relaxed.gpu.global.s64 %rd226, [%rd224+8];
+	setp.gt.s64 %p86, %rd225, %rd212;
+	setp.eq.s64 %p87, %rd225, %rd212;
+	setp.lt.s64 %p88, %rd226, %rd213;
+	and.pred %p89, %p87, %p88;
+	or.pred %p90, %p86, %p89;
+	selp.b64 %rd227, %rd225, %rd212, %p90;
+	selp.b64 %rd228, %rd226, %rd213, %p90;
+	mov.b64 %rd212, %rd227;
+	mov.b64 %rd213, %rd228;
+	add.s64 %rd223, %rd223, %rd216;
+	bra.uni $L66;
+$L67:
+	bra.uni $L61;
+$L65:
 	mov.b64 %rd75, 0;
 	mov.b64 %rd76, 0;
 	mov.b64 %rd77, 0;
 	mov.b64 %rd78, 0;
 	mov.b64 %rd75, %rd77;
 	mov.b64 %rd76, %rd78;
-$L74:
-	mov.b64 %rd239, %rd75;
-	mov.b64 %rd240, %rd76;
-	mov.b64 %rd222, %rd239;
-	mov.b64 %rd223, %rd240;
-	mov.b64 %rd241, %rd225;
-$L75:
-	setp.ge.s64 %p96, %rd241, %rd224;
-	@%p96 bra $L76;
-	mad.lo.s64 %rd242, %rd241, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd243, [%rd242+0];
-	ld.relaxed.gpu.global.s64 %rd244, [%rd242+8];
-	mov.b64 %rd245, %rd222;
-	mov.b64 %rd246, %rd223;
-	mov.b64 %rd247, %rd243;
-	mov.b64 %rd248, %rd244;
-	mov.b64 %rd194, %rd245;
-	mov.b64 %rd195, %rd246;
-	mov.b64 %rd196, %rd247;
-	mov.b64 %rd197, %rd248;
-	mov.b64 %rd198, %rd196;
-	mov.b64 %rd199, %rd197;
-	add.s64 %rd249, %rd194, %rd198;
-	mov.b64 %rd194, %rd249;
-	add.s64 %rd250, %rd195, %rd199;
-	mov.b64 %rd195, %rd250;
-$L77:
-	mov.b64 %rd222, %rd194;
-	mov.b64 %rd223, %rd195;
-	add.s64 %rd241, %rd241, %rd226;
+$L68:
+	mov.b64 %rd229, %rd75;
+	mov.b64 %rd230, %rd76;
+	mov.b64 %rd212, %rd229;
+	mov.b64 %rd213, %rd230;
+	mov.b64 %rd231, %rd215;
+$L69:
+	setp.ge.s64 %p91, %rd231, %rd214;
+	@%p91 bra $L70;
+	mad.lo.s64 %rd232, %rd231, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd233, [%rd232+0];
+	ld.relaxed.gpu.global.s64 %rd234, [%rd232+8];
+	mov.b64 %rd235, %rd212;
+	mov.b64 %rd236, %rd213;
+	mov.b64 %rd237, %rd233;
+	mov.b64 %rd238, %rd234;
+	mov.b64 %rd184, %rd235;
+	mov.b64 %rd185, %rd236;
+	mov.b64 %rd186, %rd237;
+	mov.b64 %rd187, %rd238;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd187;
+	add.s64 %rd239, %rd184, %rd188;
+	mov.b64 %rd184, %rd239;
+	add.s64 %rd240, %rd185, %rd189;
+	mov.b64 %rd185, %rd240;
+$L71:
+	mov.b64 %rd212, %rd184;
+	mov.b64 %rd213, %rd185;
+	add.s64 %rd231, %rd231, %rd216;
+	bra.uni $L69;
+$L70:
+$L61:
+	mov.b64 %rd241, %rd212;
+	mov.b64 %rd242, %rd213;
+	// block reduction
+	mov.b32 %r110, 1;
+	mov.b32 %r111, 1;
+	sub.u32 %r112, %r13, 1;
+	mov.b32 %r113, %r110;
+$L72:
+	setp.hs.u32 %p92, %r113, 32;
+	@%p92 bra $L73;
+	mov.b64 {%r114, %r115}, %rd241;
+	shfl.sync.down.b32 %r116|%p93, %r114, %r113, %r112, %r17;
+	shfl.sync.down.b32 %r117, %r115, %r113, %r112, %r17;
+	mov.b64 %rd243, {%r116, %r117};
+	mov.b64 {%r118, %r119}, %rd242;
+	shfl.sync.down.b32 %r120, %r118, %r113, %r112, %r17;
+	shfl.sync.down.b32 %r121, %r119, %r113, %r112, %r17;
+	mov.b64 %rd244, {%r120, %r121};
+	@!%p93 bra $L74;
+	setp.ne.u32 %p94, %r18, 9;
+	@%p94 bra.uni $L76;
+	setp.lt.s64 %p95, %rd243, %rd241;
+	setp.eq.s64 %p96, %rd243, %rd241;
+	setp.lt.s64 %p97, %rd244, %rd242;
+	and.pred %p98, %p96, %p97;
+	or.pred %p99, %p95, %p98;
+	selp.b64 %rd245, %rd243, %rd241, %p99;
+	selp.b64 %rd246, %rd244, %rd242, %p99;
+	mov.b64 %rd241, %rd245;
+	mov.b64 %rd242, %rd246;
 	bra.uni $L75;
 $L76:
-$L67:
-	mov.b64 %rd251, %rd222;
-	mov.b64 %rd252, %rd223;
-	// block reduction
-	mov.b32 %r121, 1;
-	mov.b32 %r122, 1;
-	sub.u32 %r123, %r13, 1;
-	mov.b32 %r124, %r121;
+	setp.ne.u32 %p100, %r18, 10;
+	@%p100 bra.uni $L77;
+	setp.gt.s64 %p101, %rd243, %rd241;
+	setp.eq.s64 %p102, %rd243, %rd241;
+	setp.lt.s64 %p103, %rd244, %rd242;
+	and.pred %p104, %p102, %p103;
+	or.pred %p105, %p101, %p104;
+	selp.b64 %rd247, %rd243, %rd241, %p105;
+	selp.b64 %rd248, %rd244, %rd242, %p105;
+	mov.b64 %rd241, %rd247;
+	mov.b64 %rd242, %rd248;
+	bra.uni $L75;
+$L77:
+	mov.b64 %rd249, %rd241;
+	mov.b64 %rd250, %rd242;
+	mov.b64 %rd251, %rd243;
+	mov.b64 %rd252, %rd244;
+	mov.b64 %rd184, %rd249;
+	mov.b64 %rd185, %rd250;
+	mov.b64 %rd186, %rd251;
+	mov.b64 %rd187, %rd252;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd187;
+	add.s64 %rd253, %rd184, %rd188;
+	mov.b64 %rd184, %rd253;
+	add.s64 %rd254, %rd185, %rd189;
+	mov.b64 %rd185, %rd254;
 $L78:
-	setp.hs.u32 %p97, %r124, 32;
-	@%p97 bra $L79;
-	mov.b64 {%r125, %r126}, %rd251;
-	shfl.sync.down.b32 %r127|%p98, %r125, %r124, %r123, %r17;
-	shfl.sync.down.b32 %r128, %r126, %r124, %r123, %r17;
-	mov.b64 %rd253, {%r127, %r128};
-	mov.b64 {%r129, %r130}, %rd252;
-	shfl.sync.down.b32 %r131, %r129, %r124, %r123, %r17;
-	shfl.sync.down.b32 %r132, %r130, %r124, %r123, %r17;
-	mov.b64 %rd254, {%r131, %r132};
-	@!%p98 bra $L80;
-	setp.ne.u32 %p99, %r18, 9;
-	@%p99 bra.uni $L82;
-	setp.lt.s64 %p100, %rd253, %rd251;
-	setp.eq.s64 %p101, %rd253, %rd251;
-	setp.lt.s64 %p102, %rd254, %rd252;
-	and.pred %p103, %p101, %p102;
-	or.pred %p104, %p100, %p103;
-	selp.b64 %rd255, %rd253, %rd251, %p104;
-	selp.b64 %rd256, %rd254, %rd252, %p104;
-	mov.b64 %rd251, %rd255;
-	mov.b64 %rd252, %rd256;
-	bra.uni $L81;
+	mov.b64 %rd241, %rd184;
+	mov.b64 %rd242, %rd185;
+$L75:
+$L74:
+	shl.b32 %r113, %r113, 1;
+	bra.uni $L72;
+$L73:
+	setp.eq.u32 %p106, %r7, 0;
+	@!%p106 bra $L79;
+	mul.wide.u32 %rd255, %r8, 16;
+	add.s64 %rd256, %rd1, %rd255;
+	st.shared.s64 [%rd256+0], %rd241;
+	st.shared.s64 [%rd256+8], %rd242;
+$L79:
+	bar.sync 0;
+	setp.eq.u32 %p107, %r8, 0;
+	@!%p107 bra $L80;
+	setp.lo.u32 %p108, %r7, %r10;
+	@!%p108 bra $L81;
+	mul.wide.u32 %rd257, %r7, 16;
+	add.s64 %rd258, %rd1, %rd257;
+	ld.shared.s64 %rd259, [%rd258+0];
+	ld.shared.s64 %rd260, [%rd258+8];
+	mov.b64 %rd241, %rd259;
+	mov.b64 %rd242, %rd260;
+$L81:
+	sub.u32 %r122, %r10, 1;
+	mov.b32 %r123, %r111;
 $L82:
-	setp.ne.u32 %p105, %r18, 10;
-	@%p105 bra.uni $L83;
-	setp.gt.s64 %p106, %rd253, %rd251;
-	setp.eq.s64 %p107, %rd253, %rd251;
-	setp.lt.s64 %p108, %rd254, %rd252;
-	and.pred %p109, %p107, %p108;
-	or.pred %p110, %p106, %p109;
-	selp.b64 %rd257, %rd253, %rd251, %p110;
-	selp.b64 %rd258, %rd254, %rd252, %p110;
-	mov.b64 %rd251, %rd257;
-	mov.b64 %rd252, %rd258;
-	bra.uni $L81;
+	setp.hs.u32 %p109, %r123, 32;
+	@%p109 bra $L83;
+	mov.b64 {%r124, %r125}, %rd241;
+	shfl.sync.down.b32 %r126|%p110, %r124, %r123, %r122, %r17;
+	shfl.sync.down.b32 %r127, %r125, %r123, %r122, %r17;
+	mov.b64 %rd261, {%r126, %r127};
+	mov.b64 {%r128, %r129}, %rd242;
+	shfl.sync.down.b32 %r130, %r128, %r123, %r122, %r17;
+	shfl.sync.down.b32 %r131, %r129, %r123, %r122, %r17;
+	mov.b64 %rd262, {%r130, %r131};
+	@!%p110 bra $L84;
+	setp.ne.u32 %p111, %r18, 9;
+	@%p111 bra.uni $L86;
+	setp.lt.s64 %p112, %rd261, %rd241;
+	setp.eq.s64 %p113, %rd261, %rd241;
+	setp.lt.s64 %p114, %rd262, %rd242;
+	and.pred %p115, %p113, %p114;
+	or.pred %p116, %p112, %p115;
+	selp.b64 %rd263, %rd261, %rd241, %p116;
+	selp.b64 %rd264, %rd262, %rd242, %p116;
+	mov.b64 %rd241, %rd263;
+	mov.b64 %rd242, %rd264;
+	bra.uni $L85;
+$L86:
+	setp.ne.u32 %p117, %r18, 10;
+	@%p117 bra.uni $L87;
+	setp.gt.s64 %p118, %rd261, %rd241;
+	setp.eq.s64 %p119, %rd261, %rd241;
+	setp.lt.s64 %p120, %rd262, %rd242;
+	and.pred %p121, %p119, %p120;
+	or.pred %p122, %p118, %p121;
+	selp.b64 %rd265, %rd261, %rd241, %p122;
+	selp.b64 %rd266, %rd262, %rd242, %p122;
+	mov.b64 %rd241, %rd265;
+	mov.b64 %rd242, %rd266;
+	bra.uni $L85;
+$L87:
+	mov.b64 %rd267, %rd241;
+	mov.b64 %rd268, %rd242;
+	mov.b64 %rd269, %rd261;
+	mov.b64 %rd270, %rd262;
+	mov.b64 %rd184, %rd267;
+	mov.b64 %rd185, %rd268;
+	mov.b64 %rd186, %rd269;
+	mov.b64 %rd187, %rd270;
+	mov.b64 %rd188, %rd186;
+	mov.b64 %rd189, %rd187;
+	add.s64 %rd271, %rd184, %rd188;
+	mov.b64 %rd184, %rd271;
+	add.s64 %rd272, %rd185, %rd189;
+	mov.b64 %rd185, %rd272;
+$L88:
+	mov.b64 %rd241, %rd184;
+	mov.b64 %rd242, %rd185;
+$L85:
+$L84:
+	shl.b32 %r123, %r123, 1;
+	bra.uni $L82;
 $L83:
-	mov.b64 %rd259, %rd251;
-	mov.b64 %rd260, %rd252;
+$L80:
+	@!%p74 bra $L89;
+	st.global.s64 [%rd7+0], %rd241;
+	st.global.s64 [%rd7+8], %rd242;
+	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
+$L89:
+$L60:
+	ret;
+}
+`
+
+// gokkosPTX24 is the PTX of frontier.PullReachStep[bfs.reach].
+const gokkosPTX24 = `//
+// Generated by gokkos (kernelc/ptx). DO NOT EDIT.
+//
+
+.version 7.8
+.target sm_70
+.address_size 64
+
+.global .align 4 .u32 gk_reduce_done[1];
+.shared .align 16 .b8 gk_stage[1040];
+
+.visible .entry gk_frontier_PullReachStep_bfs_reach__main(
+	.param .b64 gk_begin,
+	.param .b64 gk_end,
+	.param .b64 gk_partials,
+	.param .b64 gk_result,
+	.param .b64 gk_op,
+	.param .b64 gk_s0,
+	.param .b64 gk_s1,
+	.param .b64 gk_s2,
+	.param .b64 gk_s3,
+	.param .b64 gk_s4,
+	.param .b64 gk_s5,
+	.param .b64 gk_s6,
+	.param .b64 gk_s7,
+	.param .b64 gk_s8,
+	.param .b64 gk_s9,
+	.param .b64 gk_s10,
+	.param .b64 gk_s11,
+	.param .b64 gk_s12,
+	.param .b64 gk_s13,
+	.param .b64 gk_s14,
+	.param .b64 gk_s15,
+	.param .b64 gk_s16,
+	.param .b64 gk_s17,
+	.param .b64 gk_s18,
+	.param .b64 gk_s19,
+	.param .b64 gk_s20
+)
+{
+	.reg .pred %p<120>;
+	.reg .b32 %r<129>;
+	.reg .b64 %rd<265>;
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %tid.y;
+	mov.u32 %r3, %ntid.x;
+	mov.u32 %r4, %ntid.y;
+	mad.lo.u32 %r5, %r2, %r3, %r1;
+	mul.lo.u32 %r6, %r3, %r4;
+	and.b32 %r7, %r5, 31;
+	shr.u32 %r8, %r5, 5;
+	add.u32 %r9, %r6, 31;
+	shr.u32 %r10, %r9, 5;
+	shl.b32 %r11, %r8, 5;
+	sub.u32 %r12, %r6, %r11;
+	min.u32 %r13, %r12, 32;
+	mov.b32 %r14, 1;
+	shl.b32 %r15, %r14, %r13;
+	sub.u32 %r16, %r15, 1;
+	setp.hs.u32 %p1, %r13, 32;
+	selp.b32 %r17, -1, %r16, %p1;
+	mov.u64 %rd1, gk_stage;
+	ld.param.s64 %rd2, [gk_begin];
+	ld.param.s64 %rd3, [gk_end];
+	ld.param.u64 %rd4, [gk_partials];
+	cvta.to.global.u64 %rd5, %rd4;
+	ld.param.u64 %rd6, [gk_result];
+	cvta.to.global.u64 %rd7, %rd6;
+	ld.param.u32 %r18, [gk_op];
+	ld.param.s64 %rd8, [gk_s0];
+	mov.b64 %rd9, %rd8;
+	ld.param.u64 %rd10, [gk_s1];
+	cvta.to.global.u64 %rd11, %rd10;
+	mov.b64 %rd12, %rd11;
+	ld.param.s64 %rd13, [gk_s2];
+	mov.b64 %rd14, %rd13;
+	ld.param.s64 %rd15, [gk_s3];
+	mov.b64 %rd16, %rd15;
+	ld.param.u64 %rd17, [gk_s4];
+	cvta.to.global.u64 %rd18, %rd17;
+	mov.b64 %rd19, %rd18;
+	ld.param.s64 %rd20, [gk_s5];
+	mov.b64 %rd21, %rd20;
+	ld.param.s64 %rd22, [gk_s6];
+	mov.b64 %rd23, %rd22;
+	ld.param.u64 %rd24, [gk_s7];
+	cvta.to.global.u64 %rd25, %rd24;
+	mov.b64 %rd26, %rd25;
+	ld.param.s64 %rd27, [gk_s8];
+	mov.b64 %rd28, %rd27;
+	ld.param.s64 %rd29, [gk_s9];
+	mov.b64 %rd30, %rd29;
+	ld.param.u64 %rd31, [gk_s10];
+	cvta.to.global.u64 %rd32, %rd31;
+	mov.b64 %rd33, %rd32;
+	ld.param.s64 %rd34, [gk_s11];
+	mov.b64 %rd35, %rd34;
+	ld.param.s64 %rd36, [gk_s12];
+	mov.b64 %rd37, %rd36;
+	ld.param.u64 %rd38, [gk_s13];
+	cvta.to.global.u64 %rd39, %rd38;
+	mov.b64 %rd40, %rd39;
+	ld.param.s64 %rd41, [gk_s14];
+	mov.b64 %rd42, %rd41;
+	ld.param.s64 %rd43, [gk_s15];
+	mov.b64 %rd44, %rd43;
+	ld.param.s64 %rd45, [gk_s16];
+	mov.b64 %rd46, %rd45;
+	ld.param.u64 %rd47, [gk_s17];
+	cvta.to.global.u64 %rd48, %rd47;
+	mov.b64 %rd49, %rd48;
+	ld.param.s64 %rd50, [gk_s18];
+	mov.b64 %rd51, %rd50;
+	ld.param.s64 %rd52, [gk_s19];
+	mov.b64 %rd53, %rd52;
+	ld.param.u8 %r19, [gk_s20];
+	setp.ne.u32 %p2, %r19, 0;
+	mov.pred %p3, %p2;
+	mov.u32 %r20, %ctaid.x;
+	mov.u32 %r21, %nctaid.x;
+	sub.s64 %rd54, %rd3, %rd2;
+	max.s64 %rd55, %rd54, 0;
+	cvt.u64.u32 %rd56, %r21;
+	add.s64 %rd57, %rd55, %rd56;
+	sub.s64 %rd58, %rd57, 1;
+	div.u64 %rd59, %rd58, %rd56;
+	cvt.u64.u32 %rd60, %r20;
+	mad.lo.s64 %rd61, %rd60, %rd59, %rd2;
+	add.s64 %rd62, %rd61, %rd59;
+	min.s64 %rd63, %rd62, %rd3;
+	setp.ne.u32 %p4, %r18, 9;
+	@%p4 bra.uni $L2;
+	mov.b64 %rd66, 9223372036854775807;
+	mov.b64 %rd67, 9223372036854775807;
+	bra.uni $L1;
+$L2:
+	setp.ne.u32 %p5, %r18, 10;
+	@%p5 bra.uni $L3;
+	mov.b64 %rd66, -9223372036854775808;
+	mov.b64 %rd67, 9223372036854775807;
+	bra.uni $L1;
+$L3:
+	mov.b64 %rd68, 0;
+	mov.b64 %rd69, 0;
+	mov.b64 %rd70, 0;
+	mov.b64 %rd71, 0;
+	mov.b64 %rd68, %rd70;
+	mov.b64 %rd69, %rd71;
+$L4:
+	mov.b64 %rd72, %rd68;
+	mov.b64 %rd73, %rd69;
+	mov.b64 %rd66, %rd72;
+	mov.b64 %rd67, %rd73;
+$L1:
+	mov.b64 %rd64, %rd66;
+	mov.b64 %rd65, %rd67;
+	cvt.u64.u32 %rd74, %r5;
+	add.s64 %rd75, %rd61, %rd74;
+	cvt.u64.u32 %rd76, %r6;
+	mov.b64 %rd77, %rd75;
+$L5:
+	setp.ge.s64 %p6, %rd77, %rd63;
+	@%p6 bra $L6;
+	mov.b64 %rd78, %rd77;
+	mov.b64 %rd79, %rd78;
+	add.s64 %rd80, %rd78, 1;
+	mov.b64 %rd81, %rd80;
+	mov.b64 %rd82, %rd79;
+	mov.b64 %rd83, %rd81;
+	setp.gt.s64 %p7, %rd46, 0;
+	@!%p7 bra $L9;
+	mul.lo.s64 %rd84, %rd78, %rd46;
+	mov.b64 %rd85, %rd84;
+	add.s64 %rd86, %rd78, 1;
+	mul.lo.s64 %rd87, %rd86, %rd46;
+	min.s64 %rd88, %rd87, %rd42;
+	mov.b64 %rd89, %rd88;
+	mov.b64 %rd82, %rd85;
+	mov.b64 %rd83, %rd89;
+$L9:
+	mov.b64 %rd90, %rd12;
+	mov.b64 %rd91, %rd14;
+	mov.b64 %rd92, %rd16;
+	mov.b64 %rd93, %rd19;
+	mov.b64 %rd94, %rd21;
+	mov.b64 %rd95, %rd23;
+	mov.b64 %rd96, %rd33;
+	mov.b64 %rd97, %rd35;
+	mov.b64 %rd98, %rd37;
+	mov.b64 %rd99, %rd90;
+	mov.b64 %rd100, %rd91;
+	mov.b64 %rd101, %rd92;
+	mov.b64 %rd102, %rd93;
+	mov.b64 %rd103, %rd94;
+	mov.b64 %rd104, %rd95;
+	mov.b64 %rd105, %rd96;
+	mov.b64 %rd106, %rd97;
+	mov.b64 %rd107, %rd98;
+	mov.b64 %rd108, %rd82;
+$L10:
+	setp.lt.s64 %p8, %rd108, %rd83;
+	not.pred %p9, %p8;
+	@!%p9 bra $L14;
+	bra.uni $L12;
+$L14:
+	mov.b32 %r22, 0x0;
+	mul.lo.s64 %rd109, %rd108, 32;
+	mov.b64 %rd110, %rd109;
+	setp.gt.s64 %p10, %rd46, 0;
+	@!%p10 bra $L15;
+	mov.pred %p11, %p3;
+	mov.b64 %rd111, %rd108;
+	mul.lo.s64 %rd112, %rd111, %rd53;
+	mad.lo.s64 %rd113, %rd112, 4, %rd49;
+	ld.relaxed.gpu.global.u32 %r23, [%rd113+0];
+	mov.b32 %r24, %r23;
+	not.b32 %r25, %r24;
+	mov.b32 %r26, %r25;
+	mov.b32 %r22, %r26;
+	sub.s64 %rd114, %rd9, %rd110;
+	mov.b64 %rd115, %rd114;
+	setp.lt.s64 %p12, %rd115, 32;
+	@!%p12 bra $L18;
+	min.u64 %rd116, %rd115, 32;
+	cvt.u32.u64 %r27, %rd116;
+	mov.b32 %r29, 0x1;
+	shl.b32 %r28, %r29, %r27;
+	setp.hs.u32 %p13, %r27, 32;
+	selp.b32 %r30, 0, %r28, %p13;
+	sub.u32 %r31, %r30, 0x1;
+	and.b32 %r32, %r22, %r31;
+	mov.b32 %r22, %r32;
+$L18:
+	bra.uni $L16;
+$L15:
+	mov.b64 %rd110, %rd78;
+	mov.pred %p14, %p3;
+	cvt.u32.u64 %r33, %rd78;
+	mov.b32 %r34, %r33;
+	shr.s32 %r35, %r34, 5;
+	cvt.s64.s32 %rd117, %r35;
+	mul.lo.s64 %rd118, %rd117, %rd53;
+	mad.lo.s64 %rd119, %rd118, 4, %rd49;
+	ld.relaxed.gpu.global.u32 %r36, [%rd119+0];
+	mov.b32 %r37, %r36;
+	and.b32 %r38, %r34, 31;
+	cvt.s64.s32 %rd120, %r38;
+	min.u64 %rd121, %rd120, 32;
+	cvt.u32.u64 %r39, %rd121;
+	mov.b32 %r41, 0x1;
+	shl.b32 %r40, %r41, %r39;
+	setp.hs.u32 %p15, %r39, 32;
+	selp.b32 %r42, 0, %r40, %p15;
+	and.b32 %r43, %r37, %r42;
+	setp.eq.u32 %p16, %r43, 0x0;
+	mov.pred %p17, %p16;
+	@!%p17 bra $L20;
+	mov.b32 %r22, 0x1;
+$L20:
+$L16:
+	mov.b32 %r44, 0x0;
+$L21:
+	setp.ne.u32 %p18, %r22, 0x0;
+	not.pred %p19, %p18;
+	@!%p19 bra $L25;
+	bra.uni $L23;
+$L25:
+	brev.b32 %r45, %r22;
+	clz.b32 %r46, %r45;
+	cvt.u64.u32 %rd122, %r46;
+	mov.b64 %rd123, %rd122;
+	sub.u32 %r47, %r22, 0x1;
+	and.b32 %r48, %r22, %r47;
+	mov.b32 %r22, %r48;
+	add.s64 %rd124, %rd110, %rd123;
+	cvt.u32.u64 %r49, %rd124;
+	mov.b32 %r50, %r49;
+	mov.pred %p20, 0;
+	cvt.s64.s32 %rd125, %r50;
+	add.s64 %rd126, %rd125, 1;
+	mul.lo.s64 %rd127, %rd126, %rd101;
+	mad.lo.s64 %rd128, %rd127, 8, %rd99;
+	ld.global.nc.s64 %rd129, [%rd128+0];
+	mov.b64 %rd130, %rd129;
+	mov.b64 %rd131, %rd130;
+	cvt.s64.s32 %rd132, %r50;
+	mul.lo.s64 %rd133, %rd132, %rd101;
+	mad.lo.s64 %rd134, %rd133, 8, %rd99;
+	ld.global.nc.s64 %rd135, [%rd134+0];
+	mov.b64 %rd136, %rd135;
+	mov.b64 %rd137, %rd136;
+$L26:
+	setp.lt.s64 %p21, %rd137, %rd131;
+	not.pred %p22, %p21;
+	@!%p22 bra $L30;
+	bra.uni $L28;
+$L30:
+	mul.lo.s64 %rd138, %rd137, %rd104;
+	mad.lo.s64 %rd139, %rd138, 4, %rd102;
+	ld.global.nc.s32 %r51, [%rd139+0];
+	mov.b32 %r52, %r51;
+	mov.b32 %r53, %r52;
+	shr.s32 %r54, %r53, 5;
+	cvt.s64.s32 %rd140, %r54;
+	mul.lo.s64 %rd141, %rd140, %rd107;
+	mad.lo.s64 %rd142, %rd141, 4, %rd105;
+	ld.relaxed.gpu.global.u32 %r55, [%rd142+0];
+	mov.b32 %r56, %r55;
+	and.b32 %r57, %r53, 31;
+	cvt.s64.s32 %rd143, %r57;
+	min.u64 %rd144, %rd143, 32;
+	cvt.u32.u64 %r58, %rd144;
+	mov.b32 %r60, 0x1;
+	shl.b32 %r59, %r60, %r58;
+	setp.hs.u32 %p23, %r58, 32;
+	selp.b32 %r61, 0, %r59, %p23;
+	and.b32 %r62, %r56, %r61;
+	setp.eq.u32 %p24, %r62, 0x0;
+	@!%p24 bra $L32;
+	bra.uni $L27;
+$L32:
+	mov.pred %p25, %p3;
+	mov.b32 %r63, %r53;
+	mov.b32 %r64, %r50;
+	mov.b64 %rd145, %rd137;
+	mov.pred %p26, 1;
+	mov.pred %p27, 1;
+	mov.pred %p28, %p26;
+	mov.pred %p29, %p27;
+	mov.pred %p30, %p28;
+	mov.pred %p31, %p29;
+	or.pred %p32, %p20, %p30;
+	mov.pred %p20, %p32;
+	@!%p31 bra $L34;
+	bra.uni $L28;
+$L34:
+$L27:
+	add.s64 %rd146, %rd137, 1;
+	mov.b64 %rd137, %rd146;
+	bra.uni $L26;
+$L28:
+	@!%p20 bra $L36;
+	min.u64 %rd147, %rd123, 32;
+	cvt.u32.u64 %r65, %rd147;
+	mov.b32 %r67, 0x1;
+	shl.b32 %r66, %r67, %r65;
+	setp.hs.u32 %p33, %r65, 32;
+	selp.b32 %r68, 0, %r66, %p33;
+	or.b32 %r69, %r44, %r68;
+	mov.b32 %r44, %r69;
+	add.s64 %rd148, %rd64, 1;
+	mov.b64 %rd64, %rd148;
+$L36:
+$L22:
+	bra.uni $L21;
+$L23:
+	setp.gt.s64 %p34, %rd46, 0;
+	@!%p34 bra $L37;
+	mul.lo.s64 %rd149, %rd108, %rd44;
+	mad.lo.s64 %rd150, %rd149, 4, %rd40;
+	st.global.u32 [%rd150+0], %r44;
+	setp.ne.u32 %p35, %r44, 0x0;
+	@!%p35 bra $L40;
+	mul.lo.s64 %rd151, %rd108, %rd107;
+	mad.lo.s64 %rd152, %rd151, 4, %rd105;
+	atom.global.or.b32 %r70, [%rd152], %r44;
+$L40:
+	bra.uni $L38;
+$L37:
+	setp.ne.u32 %p36, %r44, 0x0;
+	@!%p36 bra $L42;
+	shr.s64 %rd153, %rd78, 5;
+	mul.lo.s64 %rd154, %rd153, %rd44;
+	mad.lo.s64 %rd155, %rd154, 4, %rd40;
+	and.b64 %rd156, %rd78, 31;
+	min.u64 %rd157, %rd156, 32;
+	cvt.u32.u64 %r71, %rd157;
+	mov.b32 %r73, 0x1;
+	shl.b32 %r72, %r73, %r71;
+	setp.hs.u32 %p37, %r71, 32;
+	selp.b32 %r74, 0, %r72, %p37;
+	atom.global.or.b32 %r75, [%rd155], %r74;
+	shr.s64 %rd158, %rd78, 5;
+	mul.lo.s64 %rd159, %rd158, %rd107;
+	mad.lo.s64 %rd160, %rd159, 4, %rd105;
+	and.b64 %rd161, %rd78, 31;
+	min.u64 %rd162, %rd161, 32;
+	cvt.u32.u64 %r76, %rd162;
+	mov.b32 %r78, 0x1;
+	shl.b32 %r77, %r78, %r76;
+	setp.hs.u32 %p38, %r76, 32;
+	selp.b32 %r79, 0, %r77, %p38;
+	atom.global.or.b32 %r80, [%rd160], %r79;
+$L42:
+$L38:
+$L11:
+	add.s64 %rd163, %rd108, 1;
+	mov.b64 %rd108, %rd163;
+	bra.uni $L10;
+$L12:
+$L7:
+	add.s64 %rd77, %rd77, %rd76;
+	bra.uni $L5;
+$L6:
+	mov.b64 %rd164, %rd64;
+	mov.b64 %rd165, %rd65;
+	// block reduction
+	mov.b32 %r81, 1;
+	mov.b32 %r82, 1;
+	sub.u32 %r83, %r13, 1;
+	mov.b32 %r84, %r81;
+$L43:
+	setp.hs.u32 %p39, %r84, 32;
+	@%p39 bra $L44;
+	mov.b64 {%r85, %r86}, %rd164;
+	shfl.sync.down.b32 %r87|%p40, %r85, %r84, %r83, %r17;
+	shfl.sync.down.b32 %r88, %r86, %r84, %r83, %r17;
+	mov.b64 %rd166, {%r87, %r88};
+	mov.b64 {%r89, %r90}, %rd165;
+	shfl.sync.down.b32 %r91, %r89, %r84, %r83, %r17;
+	shfl.sync.down.b32 %r92, %r90, %r84, %r83, %r17;
+	mov.b64 %rd167, {%r91, %r92};
+	@!%p40 bra $L45;
+	setp.ne.u32 %p41, %r18, 9;
+	@%p41 bra.uni $L47;
+	setp.lt.s64 %p42, %rd166, %rd164;
+	setp.eq.s64 %p43, %rd166, %rd164;
+	setp.lt.s64 %p44, %rd167, %rd165;
+	and.pred %p45, %p43, %p44;
+	or.pred %p46, %p42, %p45;
+	selp.b64 %rd168, %rd166, %rd164, %p46;
+	selp.b64 %rd169, %rd167, %rd165, %p46;
+	mov.b64 %rd164, %rd168;
+	mov.b64 %rd165, %rd169;
+	bra.uni $L46;
+$L47:
+	setp.ne.u32 %p47, %r18, 10;
+	@%p47 bra.uni $L48;
+	setp.gt.s64 %p48, %rd166, %rd164;
+	setp.eq.s64 %p49, %rd166, %rd164;
+	setp.lt.s64 %p50, %rd167, %rd165;
+	and.pred %p51, %p49, %p50;
+	or.pred %p52, %p48, %p51;
+	selp.b64 %rd170, %rd166, %rd164, %p52;
+	selp.b64 %rd171, %rd167, %rd165, %p52;
+	mov.b64 %rd164, %rd170;
+	mov.b64 %rd165, %rd171;
+	bra.uni $L46;
+$L48:
+	mov.b64 %rd172, %rd164;
+	mov.b64 %rd173, %rd165;
+	mov.b64 %rd174, %rd166;
+	mov.b64 %rd175, %rd167;
+	mov.b64 %rd176, %rd172;
+	mov.b64 %rd177, %rd173;
+	mov.b64 %rd178, %rd174;
+	mov.b64 %rd179, %rd175;
+	mov.b64 %rd180, %rd178;
+	mov.b64 %rd181, %rd179;
+	add.s64 %rd182, %rd176, %rd180;
+	mov.b64 %rd176, %rd182;
+	add.s64 %rd183, %rd177, %rd181;
+	mov.b64 %rd177, %rd183;
+$L49:
+	mov.b64 %rd164, %rd176;
+	mov.b64 %rd165, %rd177;
+$L46:
+$L45:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L43;
+$L44:
+	setp.eq.u32 %p53, %r7, 0;
+	@!%p53 bra $L50;
+	mul.wide.u32 %rd184, %r8, 16;
+	add.s64 %rd185, %rd1, %rd184;
+	st.shared.s64 [%rd185+0], %rd164;
+	st.shared.s64 [%rd185+8], %rd165;
+$L50:
+	bar.sync 0;
+	setp.eq.u32 %p54, %r8, 0;
+	@!%p54 bra $L51;
+	setp.lo.u32 %p55, %r7, %r10;
+	@!%p55 bra $L52;
+	mul.wide.u32 %rd186, %r7, 16;
+	add.s64 %rd187, %rd1, %rd186;
+	ld.shared.s64 %rd188, [%rd187+0];
+	ld.shared.s64 %rd189, [%rd187+8];
+	mov.b64 %rd164, %rd188;
+	mov.b64 %rd165, %rd189;
+$L52:
+	sub.u32 %r93, %r10, 1;
+	mov.b32 %r94, %r82;
+$L53:
+	setp.hs.u32 %p56, %r94, 32;
+	@%p56 bra $L54;
+	mov.b64 {%r95, %r96}, %rd164;
+	shfl.sync.down.b32 %r97|%p57, %r95, %r94, %r93, %r17;
+	shfl.sync.down.b32 %r98, %r96, %r94, %r93, %r17;
+	mov.b64 %rd190, {%r97, %r98};
+	mov.b64 {%r99, %r100}, %rd165;
+	shfl.sync.down.b32 %r101, %r99, %r94, %r93, %r17;
+	shfl.sync.down.b32 %r102, %r100, %r94, %r93, %r17;
+	mov.b64 %rd191, {%r101, %r102};
+	@!%p57 bra $L55;
+	setp.ne.u32 %p58, %r18, 9;
+	@%p58 bra.uni $L57;
+	setp.lt.s64 %p59, %rd190, %rd164;
+	setp.eq.s64 %p60, %rd190, %rd164;
+	setp.lt.s64 %p61, %rd191, %rd165;
+	and.pred %p62, %p60, %p61;
+	or.pred %p63, %p59, %p62;
+	selp.b64 %rd192, %rd190, %rd164, %p63;
+	selp.b64 %rd193, %rd191, %rd165, %p63;
+	mov.b64 %rd164, %rd192;
+	mov.b64 %rd165, %rd193;
+	bra.uni $L56;
+$L57:
+	setp.ne.u32 %p64, %r18, 10;
+	@%p64 bra.uni $L58;
+	setp.gt.s64 %p65, %rd190, %rd164;
+	setp.eq.s64 %p66, %rd190, %rd164;
+	setp.lt.s64 %p67, %rd191, %rd165;
+	and.pred %p68, %p66, %p67;
+	or.pred %p69, %p65, %p68;
+	selp.b64 %rd194, %rd190, %rd164, %p69;
+	selp.b64 %rd195, %rd191, %rd165, %p69;
+	mov.b64 %rd164, %rd194;
+	mov.b64 %rd165, %rd195;
+	bra.uni $L56;
+$L58:
+	mov.b64 %rd196, %rd164;
+	mov.b64 %rd197, %rd165;
+	mov.b64 %rd198, %rd190;
+	mov.b64 %rd199, %rd191;
+	mov.b64 %rd176, %rd196;
+	mov.b64 %rd177, %rd197;
+	mov.b64 %rd178, %rd198;
+	mov.b64 %rd179, %rd199;
+	mov.b64 %rd180, %rd178;
+	mov.b64 %rd181, %rd179;
+	add.s64 %rd200, %rd176, %rd180;
+	mov.b64 %rd176, %rd200;
+	add.s64 %rd201, %rd177, %rd181;
+	mov.b64 %rd177, %rd201;
+$L59:
+	mov.b64 %rd164, %rd176;
+	mov.b64 %rd165, %rd177;
+$L56:
+$L55:
+	shl.b32 %r94, %r94, 1;
+	bra.uni $L53;
+$L54:
+$L51:
+	mul.wide.u32 %rd202, %r20, 16;
+	add.s64 %rd203, %rd5, %rd202;
+	setp.eq.u32 %p70, %r5, 0;
+	@!%p70 bra $L60;
+	st.global.s64 [%rd203+0], %rd164;
+	st.global.s64 [%rd203+8], %rd165;
+$L60:
+	// the last block combines the partials
+	setp.eq.u32 %p71, %r5, 0;
+	@!%p71 bra $L61;
+	fence.acq_rel.gpu;
+	atom.global.add.u32 %r103, [gk_reduce_done], 1;
+	sub.u32 %r104, %r21, 1;
+	setp.eq.u32 %p72, %r103, %r104;
+	fence.acq_rel.gpu;
+	selp.b32 %r105, 1, 0, %p72;
+	st.shared.u32 [%rd1+1024], %r105;
+$L61:
+	bar.sync 0;
+	ld.shared.u32 %r106, [%rd1+1024];
+	setp.ne.u32 %p73, %r106, 0;
+	@!%p73 bra $L62;
+	cvt.u64.u32 %rd206, %r21;
+	cvt.u64.u32 %rd207, %r5;
+	cvt.u64.u32 %rd208, %r6;
+	setp.ne.u32 %p74, %r18, 9;
+	@%p74 bra.uni $L64;
+	mov.b64 %rd204, 9223372036854775807;
+	mov.b64 %rd205, 9223372036854775807;
+	mov.b64 %rd209, %rd207;
+$L65:
+	setp.ge.s64 %p75, %rd209, %rd206;
+	@%p75 bra $L66;
+	mad.lo.s64 %rd210, %rd209, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd211, [%rd210+0];
+	ld.relaxed.gpu.global.s64 %rd212, [%rd210+8];
+	setp.lt.s64 %p76, %rd211, %rd204;
+	setp.eq.s64 %p77, %rd211, %rd204;
+	setp.lt.s64 %p78, %rd212, %rd205;
+	and.pred %p79, %p77, %p78;
+	or.pred %p80, %p76, %p79;
+	selp.b64 %rd213, %rd211, %rd204, %p80;
+	selp.b64 %rd214, %rd212, %rd205, %p80;
+	mov.b64 %rd204, %rd213;
+	mov.b64 %rd205, %rd214;
+	add.s64 %rd209, %rd209, %rd208;
+	bra.uni $L65;
+$L66:
+	bra.uni $L63;
+$L64:
+	setp.ne.u32 %p81, %r18, 10;
+	@%p81 bra.uni $L67;
+	mov.b64 %rd204, -9223372036854775808;
+	mov.b64 %rd205, 9223372036854775807;
+	mov.b64 %rd215, %rd207;
+$L68:
+	setp.ge.s64 %p82, %rd215, %rd206;
+	@%p82 bra $L69;
+	mad.lo.s64 %rd216, %rd215, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd217, [%rd216+0];
+	ld.relaxed.gpu.global.s64 %rd218, [%rd216+8];
+	setp.gt.s64 %p83, %rd217, %rd204;
+	setp.eq.s64 %p84, %rd217, %rd204;
+	setp.lt.s64 %p85, %rd218, %rd205;
+	and.pred %p86, %p84, %p85;
+	or.pred %p87, %p83, %p86;
+	selp.b64 %rd219, %rd217, %rd204, %p87;
+	selp.b64 %rd220, %rd218, %rd205, %p87;
+	mov.b64 %rd204, %rd219;
+	mov.b64 %rd205, %rd220;
+	add.s64 %rd215, %rd215, %rd208;
+	bra.uni $L68;
+$L69:
+	bra.uni $L63;
+$L67:
+	mov.b64 %rd68, 0;
+	mov.b64 %rd69, 0;
+	mov.b64 %rd70, 0;
+	mov.b64 %rd71, 0;
+	mov.b64 %rd68, %rd70;
+	mov.b64 %rd69, %rd71;
+$L70:
+	mov.b64 %rd221, %rd68;
+	mov.b64 %rd222, %rd69;
+	mov.b64 %rd204, %rd221;
+	mov.b64 %rd205, %rd222;
+	mov.b64 %rd223, %rd207;
+$L71:
+	setp.ge.s64 %p88, %rd223, %rd206;
+	@%p88 bra $L72;
+	mad.lo.s64 %rd224, %rd223, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd225, [%rd224+0];
+	ld.relaxed.gpu.global.s64 %rd226, [%rd224+8];
+	mov.b64 %rd227, %rd204;
+	mov.b64 %rd228, %rd205;
+	mov.b64 %rd229, %rd225;
+	mov.b64 %rd230, %rd226;
+	mov.b64 %rd176, %rd227;
+	mov.b64 %rd177, %rd228;
+	mov.b64 %rd178, %rd229;
+	mov.b64 %rd179, %rd230;
+	mov.b64 %rd180, %rd178;
+	mov.b64 %rd181, %rd179;
+	add.s64 %rd231, %rd176, %rd180;
+	mov.b64 %rd176, %rd231;
+	add.s64 %rd232, %rd177, %rd181;
+	mov.b64 %rd177, %rd232;
+$L73:
+	mov.b64 %rd204, %rd176;
+	mov.b64 %rd205, %rd177;
+	add.s64 %rd223, %rd223, %rd208;
+	bra.uni $L71;
+$L72:
+$L63:
+	mov.b64 %rd233, %rd204;
+	mov.b64 %rd234, %rd205;
+	// block reduction
+	mov.b32 %r107, 1;
+	mov.b32 %r108, 1;
+	sub.u32 %r109, %r13, 1;
+	mov.b32 %r110, %r107;
+$L74:
+	setp.hs.u32 %p89, %r110, 32;
+	@%p89 bra $L75;
+	mov.b64 {%r111, %r112}, %rd233;
+	shfl.sync.down.b32 %r113|%p90, %r111, %r110, %r109, %r17;
+	shfl.sync.down.b32 %r114, %r112, %r110, %r109, %r17;
+	mov.b64 %rd235, {%r113, %r114};
+	mov.b64 {%r115, %r116}, %rd234;
+	shfl.sync.down.b32 %r117, %r115, %r110, %r109, %r17;
+	shfl.sync.down.b32 %r118, %r116, %r110, %r109, %r17;
+	mov.b64 %rd236, {%r117, %r118};
+	@!%p90 bra $L76;
+	setp.ne.u32 %p91, %r18, 9;
+	@%p91 bra.uni $L78;
+	setp.lt.s64 %p92, %rd235, %rd233;
+	setp.eq.s64 %p93, %rd235, %rd233;
+	setp.lt.s64 %p94, %rd236, %rd234;
+	and.pred %p95, %p93, %p94;
+	or.pred %p96, %p92, %p95;
+	selp.b64 %rd237, %rd235, %rd233, %p96;
+	selp.b64 %rd238, %rd236, %rd234, %p96;
+	mov.b64 %rd233, %rd237;
+	mov.b64 %rd234, %rd238;
+	bra.uni $L77;
+$L78:
+	setp.ne.u32 %p97, %r18, 10;
+	@%p97 bra.uni $L79;
+	setp.gt.s64 %p98, %rd235, %rd233;
+	setp.eq.s64 %p99, %rd235, %rd233;
+	setp.lt.s64 %p100, %rd236, %rd234;
+	and.pred %p101, %p99, %p100;
+	or.pred %p102, %p98, %p101;
+	selp.b64 %rd239, %rd235, %rd233, %p102;
+	selp.b64 %rd240, %rd236, %rd234, %p102;
+	mov.b64 %rd233, %rd239;
+	mov.b64 %rd234, %rd240;
+	bra.uni $L77;
+$L79:
+	mov.b64 %rd241, %rd233;
+	mov.b64 %rd242, %rd234;
+	mov.b64 %rd243, %rd235;
+	mov.b64 %rd244, %rd236;
+	mov.b64 %rd176, %rd241;
+	mov.b64 %rd177, %rd242;
+	mov.b64 %rd178, %rd243;
+	mov.b64 %rd179, %rd244;
+	mov.b64 %rd180, %rd178;
+	mov.b64 %rd181, %rd179;
+	add.s64 %rd245, %rd176, %rd180;
+	mov.b64 %rd176, %rd245;
+	add.s64 %rd246, %rd177, %rd181;
+	mov.b64 %rd177, %rd246;
+$L80:
+	mov.b64 %rd233, %rd176;
+	mov.b64 %rd234, %rd177;
+$L77:
+$L76:
+	shl.b32 %r110, %r110, 1;
+	bra.uni $L74;
+$L75:
+	setp.eq.u32 %p103, %r7, 0;
+	@!%p103 bra $L81;
+	mul.wide.u32 %rd247, %r8, 16;
+	add.s64 %rd248, %rd1, %rd247;
+	st.shared.s64 [%rd248+0], %rd233;
+	st.shared.s64 [%rd248+8], %rd234;
+$L81:
+	bar.sync 0;
+	setp.eq.u32 %p104, %r8, 0;
+	@!%p104 bra $L82;
+	setp.lo.u32 %p105, %r7, %r10;
+	@!%p105 bra $L83;
+	mul.wide.u32 %rd249, %r7, 16;
+	add.s64 %rd250, %rd1, %rd249;
+	ld.shared.s64 %rd251, [%rd250+0];
+	ld.shared.s64 %rd252, [%rd250+8];
+	mov.b64 %rd233, %rd251;
+	mov.b64 %rd234, %rd252;
+$L83:
+	sub.u32 %r119, %r10, 1;
+	mov.b32 %r120, %r108;
+$L84:
+	setp.hs.u32 %p106, %r120, 32;
+	@%p106 bra $L85;
+	mov.b64 {%r121, %r122}, %rd233;
+	shfl.sync.down.b32 %r123|%p107, %r121, %r120, %r119, %r17;
+	shfl.sync.down.b32 %r124, %r122, %r120, %r119, %r17;
+	mov.b64 %rd253, {%r123, %r124};
+	mov.b64 {%r125, %r126}, %rd234;
+	shfl.sync.down.b32 %r127, %r125, %r120, %r119, %r17;
+	shfl.sync.down.b32 %r128, %r126, %r120, %r119, %r17;
+	mov.b64 %rd254, {%r127, %r128};
+	@!%p107 bra $L86;
+	setp.ne.u32 %p108, %r18, 9;
+	@%p108 bra.uni $L88;
+	setp.lt.s64 %p109, %rd253, %rd233;
+	setp.eq.s64 %p110, %rd253, %rd233;
+	setp.lt.s64 %p111, %rd254, %rd234;
+	and.pred %p112, %p110, %p111;
+	or.pred %p113, %p109, %p112;
+	selp.b64 %rd255, %rd253, %rd233, %p113;
+	selp.b64 %rd256, %rd254, %rd234, %p113;
+	mov.b64 %rd233, %rd255;
+	mov.b64 %rd234, %rd256;
+	bra.uni $L87;
+$L88:
+	setp.ne.u32 %p114, %r18, 10;
+	@%p114 bra.uni $L89;
+	setp.gt.s64 %p115, %rd253, %rd233;
+	setp.eq.s64 %p116, %rd253, %rd233;
+	setp.lt.s64 %p117, %rd254, %rd234;
+	and.pred %p118, %p116, %p117;
+	or.pred %p119, %p115, %p118;
+	selp.b64 %rd257, %rd253, %rd233, %p119;
+	selp.b64 %rd258, %rd254, %rd234, %p119;
+	mov.b64 %rd233, %rd257;
+	mov.b64 %rd234, %rd258;
+	bra.uni $L87;
+$L89:
+	mov.b64 %rd259, %rd233;
+	mov.b64 %rd260, %rd234;
 	mov.b64 %rd261, %rd253;
 	mov.b64 %rd262, %rd254;
-	mov.b64 %rd194, %rd259;
-	mov.b64 %rd195, %rd260;
-	mov.b64 %rd196, %rd261;
-	mov.b64 %rd197, %rd262;
-	mov.b64 %rd198, %rd196;
-	mov.b64 %rd199, %rd197;
-	add.s64 %rd263, %rd194, %rd198;
-	mov.b64 %rd194, %rd263;
-	add.s64 %rd264, %rd195, %rd199;
-	mov.b64 %rd195, %rd264;
-$L84:
-	mov.b64 %rd251, %rd194;
-	mov.b64 %rd252, %rd195;
-$L81:
-$L80:
-	shl.b32 %r124, %r124, 1;
-	bra.uni $L78;
-$L79:
-	setp.eq.u32 %p111, %r7, 0;
-	@!%p111 bra $L85;
-	mul.wide.u32 %rd265, %r8, 16;
-	add.s64 %rd266, %rd1, %rd265;
-	st.shared.s64 [%rd266+0], %rd251;
-	st.shared.s64 [%rd266+8], %rd252;
-$L85:
-	bar.sync 0;
-	setp.eq.u32 %p112, %r8, 0;
-	@!%p112 bra $L86;
-	setp.lo.u32 %p113, %r7, %r10;
-	@!%p113 bra $L87;
-	mul.wide.u32 %rd267, %r7, 16;
-	add.s64 %rd268, %rd1, %rd267;
-	ld.shared.s64 %rd269, [%rd268+0];
-	ld.shared.s64 %rd270, [%rd268+8];
-	mov.b64 %rd251, %rd269;
-	mov.b64 %rd252, %rd270;
-$L87:
-	sub.u32 %r133, %r10, 1;
-	mov.b32 %r134, %r122;
-$L88:
-	setp.hs.u32 %p114, %r134, 32;
-	@%p114 bra $L89;
-	mov.b64 {%r135, %r136}, %rd251;
-	shfl.sync.down.b32 %r137|%p115, %r135, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r138, %r136, %r134, %r133, %r17;
-	mov.b64 %rd271, {%r137, %r138};
-	mov.b64 {%r139, %r140}, %rd252;
-	shfl.sync.down.b32 %r141, %r139, %r134, %r133, %r17;
-	shfl.sync.down.b32 %r142, %r140, %r134, %r133, %r17;
-	mov.b64 %rd272, {%r141, %r142};
-	@!%p115 bra $L90;
-	setp.ne.u32 %p116, %r18, 9;
-	@%p116 bra.uni $L92;
-	setp.lt.s64 %p117, %rd271, %rd251;
-	setp.eq.s64 %p118, %rd271, %rd251;
-	setp.lt.s64 %p119, %rd272, %rd252;
-	and.pred %p120, %p118, %p119;
-	or.pred %p121, %p117, %p120;
-	selp.b64 %rd273, %rd271, %rd251, %p121;
-	selp.b64 %rd274, %rd272, %rd252, %p121;
-	mov.b64 %rd251, %rd273;
-	mov.b64 %rd252, %rd274;
-	bra.uni $L91;
-$L92:
-	setp.ne.u32 %p122, %r18, 10;
-	@%p122 bra.uni $L93;
-	setp.gt.s64 %p123, %rd271, %rd251;
-	setp.eq.s64 %p124, %rd271, %rd251;
-	setp.lt.s64 %p125, %rd272, %rd252;
-	and.pred %p126, %p124, %p125;
-	or.pred %p127, %p123, %p126;
-	selp.b64 %rd275, %rd271, %rd251, %p127;
-	selp.b64 %rd276, %rd272, %rd252, %p127;
-	mov.b64 %rd251, %rd275;
-	mov.b64 %rd252, %rd276;
-	bra.uni $L91;
-$L93:
-	mov.b64 %rd277, %rd251;
-	mov.b64 %rd278, %rd252;
-	mov.b64 %rd279, %rd271;
-	mov.b64 %rd280, %rd272;
-	mov.b64 %rd194, %rd277;
-	mov.b64 %rd195, %rd278;
-	mov.b64 %rd196, %rd279;
-	mov.b64 %rd197, %rd280;
-	mov.b64 %rd198, %rd196;
-	mov.b64 %rd199, %rd197;
-	add.s64 %rd281, %rd194, %rd198;
-	mov.b64 %rd194, %rd281;
-	add.s64 %rd282, %rd195, %rd199;
-	mov.b64 %rd195, %rd282;
-$L94:
-	mov.b64 %rd251, %rd194;
-	mov.b64 %rd252, %rd195;
-$L91:
+	mov.b64 %rd176, %rd259;
+	mov.b64 %rd177, %rd260;
+	mov.b64 %rd178, %rd261;
+	mov.b64 %rd179, %rd262;
+	mov.b64 %rd180, %rd178;
+	mov.b64 %rd181, %rd179;
+	add.s64 %rd263, %rd176, %rd180;
+	mov.b64 %rd176, %rd263;
+	add.s64 %rd264, %rd177, %rd181;
+	mov.b64 %rd177, %rd264;
 $L90:
-	shl.b32 %r134, %r134, 1;
-	bra.uni $L88;
-$L89:
+	mov.b64 %rd233, %rd176;
+	mov.b64 %rd234, %rd177;
+$L87:
 $L86:
-	@!%p79 bra $L95;
-	st.global.s64 [%rd7+0], %rd251;
-	st.global.s64 [%rd7+8], %rd252;
+	shl.b32 %r120, %r120, 1;
+	bra.uni $L84;
+$L85:
+$L82:
+	@!%p71 bra $L91;
+	st.global.s64 [%rd7+0], %rd233;
+	st.global.s64 [%rd7+8], %rd234;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
-$L95:
-$L66:
+$L91:
+$L62:
 	ret;
 }
 `
@@ -28219,14 +28999,14 @@ func gokkosHostLoop0(gokkosK *setRoot, gokkosLo, gokkosHi int) {
 //line kernels.go:47
 			gokkosG0[int(k.Root)] = packState(0, k.Root)
 		}
-//line gokkos_kernels_gen.go:28223
+//line gokkos_kernels_gen.go:29003
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
 //line kernels.go:47
 		k.State.Set(int(k.Root), packState(0, k.Root))
 	}
-//line gokkos_kernels_gen.go:28230
+//line gokkos_kernels_gen.go:29010
 }
 
 // gokkosHostLoop1 runs unpackStates.Run for every index in [gokkosLo, gokkosHi).
@@ -28241,7 +29021,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 			gokkosS1[gokkosJ] = stateLevel(s)
 			gokkosS2[gokkosJ] = stateParent(s)
 		}
-//line gokkos_kernels_gen.go:28245
+//line gokkos_kernels_gen.go:29025
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -28250,7 +29030,7 @@ func gokkosHostLoop1(gokkosK *unpackStates, gokkosLo, gokkosHi int) {
 		k.Level.Set(v, stateLevel(s))
 		k.Parent.Set(v, stateParent(s))
 	}
-//line gokkos_kernels_gen.go:28254
+//line gokkos_kernels_gen.go:29034
 }
 
 // gokkosHostLoop2 runs setRootBit.Run for every index in [gokkosLo, gokkosHi).
@@ -28268,7 +29048,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 			w := int(k.Root >> 5)
 			gokkosG0[w] = gokkosG0[w] | uint32(1)<<uint(k.Root&31)
 		}
-//line gokkos_kernels_gen.go:28272
+//line gokkos_kernels_gen.go:29052
 		return
 	}
 	for gokkosI := gokkosLo; gokkosI < gokkosHi; gokkosI++ {
@@ -28276,7 +29056,7 @@ func gokkosHostLoop2(gokkosK *setRootBit, gokkosLo, gokkosHi int) {
 		w := int(k.Root >> 5)
 		k.Visited.Set(w, k.Visited.At(w)|uint32(1)<<uint(k.Root&31))
 	}
-//line gokkos_kernels_gen.go:28280
+//line gokkos_kernels_gen.go:29060
 }
 
 // gokkosHostLoop3 runs markVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -28303,7 +29083,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 				}
 				gokkosS0[gokkosJ] = word
 			}
-//line gokkos_kernels_gen.go:28307
+//line gokkos_kernels_gen.go:29087
 			return
 		}
 		for w := gokkosLo; w < gokkosHi; w++ {
@@ -28317,7 +29097,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosG1[w] = word
 		}
-//line gokkos_kernels_gen.go:28321
+//line gokkos_kernels_gen.go:29101
 		return
 	}
 	if gokkosS0 := k.Visited.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -28333,7 +29113,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 			}
 			gokkosS0[gokkosJ] = word
 		}
-//line gokkos_kernels_gen.go:28337
+//line gokkos_kernels_gen.go:29117
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
@@ -28347,7 +29127,7 @@ func gokkosHostLoop3(gokkosK *markVisited, gokkosLo, gokkosHi int) {
 		}
 		k.Visited.Set(w, word)
 	}
-//line gokkos_kernels_gen.go:28351
+//line gokkos_kernels_gen.go:29131
 }
 
 // gokkosHostLoop4 runs mergeVisited.Run for every index in [gokkosLo, gokkosHi).
@@ -28359,14 +29139,14 @@ func gokkosHostLoop4(gokkosK *mergeVisited, gokkosLo, gokkosHi int) {
 //line kernels.go:107
 			gokkosS0[gokkosJ] = gokkosS0[gokkosJ] | gokkosS1[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28363
+//line gokkos_kernels_gen.go:29143
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:107
 		k.Visited.Set(w, k.Visited.At(w)|k.Bits.At(w))
 	}
-//line gokkos_kernels_gen.go:28370
+//line gokkos_kernels_gen.go:29150
 }
 
 // gokkosHostLoop5 runs claimedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -28378,14 +29158,14 @@ func gokkosHostLoop5(gokkosK *claimedBits, gokkosLo, gokkosHi int) {
 //line kernels.go:118
 			gokkosS0[gokkosJ] = gokkosS1[gokkosJ] &^ gokkosS0[gokkosJ]
 		}
-//line gokkos_kernels_gen.go:28382
+//line gokkos_kernels_gen.go:29162
 		return
 	}
 	for w := gokkosLo; w < gokkosHi; w++ {
 //line kernels.go:118
 		k.Before.Set(w, k.Visited.At(w)&^k.Before.At(w))
 	}
-//line gokkos_kernels_gen.go:28389
+//line gokkos_kernels_gen.go:29169
 }
 
 // gokkosHostLoop6 runs reachedEdges.Run for every index in [gokkosLo, gokkosHi).
@@ -28400,7 +29180,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 				gokkosAccV += k.G.Degree(int32(v))
 			}
 		}
-//line gokkos_kernels_gen.go:28404
+//line gokkos_kernels_gen.go:29184
 		*acc = gokkosAccV
 		return
 	}
@@ -28410,7 +29190,7 @@ func gokkosHostLoop6(gokkosK *reachedEdges, gokkosLo, gokkosHi int, acc *int64) 
 			gokkosAccV += k.G.Degree(int32(v))
 		}
 	}
-//line gokkos_kernels_gen.go:28414
+//line gokkos_kernels_gen.go:29194
 	*acc = gokkosAccV
 }
 
@@ -28439,7 +29219,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 				}
 			}
 		}
-//line gokkos_kernels_gen.go:28443
+//line gokkos_kernels_gen.go:29223
 		return
 	}
 	for u := gokkosLo; u < gokkosHi; u++ {
@@ -28456,7 +29236,7 @@ func gokkosHostLoop7(gokkosK *fixParents, gokkosLo, gokkosHi int) {
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:28460
+//line gokkos_kernels_gen.go:29240
 }
 
 // gokkosHostLoop8 runs deepest.Run for every index in [gokkosLo, gokkosHi).
@@ -28468,7 +29248,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:172
 			gokkosAccV = max(gokkosAccV, int64(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:28472
+//line gokkos_kernels_gen.go:29252
 		*acc = gokkosAccV
 		return
 	}
@@ -28476,7 +29256,7 @@ func gokkosHostLoop8(gokkosK *deepest, gokkosLo, gokkosHi int, acc *int64) {
 //line kernels.go:172
 		gokkosAccV = max(gokkosAccV, int64(k.Level.At(v)))
 	}
-//line gokkos_kernels_gen.go:28480
+//line gokkos_kernels_gen.go:29260
 	*acc = gokkosAccV
 }
 
@@ -28498,7 +29278,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 					gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 				}
 			}
-//line gokkos_kernels_gen.go:28502
+//line gokkos_kernels_gen.go:29282
 			return
 		}
 		for v := gokkosLo; v < gokkosHi; v++ {
@@ -28507,7 +29287,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				gokkosimpl.AtomicAddInt64(&gokkosG1[int(l)], 1)
 			}
 		}
-//line gokkos_kernels_gen.go:28511
+//line gokkos_kernels_gen.go:29291
 		return
 	}
 	if gokkosS0 := k.Level.Span(gokkosLo, gokkosHi); gokkosS0 != nil {
@@ -28517,7 +29297,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 				k.Count.AtomicAdd(int(l), 1)
 			}
 		}
-//line gokkos_kernels_gen.go:28521
+//line gokkos_kernels_gen.go:29301
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
@@ -28526,7 +29306,7 @@ func gokkosHostLoop9(gokkosK *levelSizes, gokkosLo, gokkosHi int) {
 			k.Count.AtomicAdd(int(l), 1)
 		}
 	}
-//line gokkos_kernels_gen.go:28530
+//line gokkos_kernels_gen.go:29310
 }
 
 // gokkosHostLoop10 runs reachedBits.Run for every index in [gokkosLo, gokkosHi).
@@ -28538,7 +29318,7 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:199
 			gokkosAccV += int64(bits.OnesCount32(gokkosS0[gokkosJ]))
 		}
-//line gokkos_kernels_gen.go:28542
+//line gokkos_kernels_gen.go:29322
 		*acc = gokkosAccV
 		return
 	}
@@ -28546,28 +29326,28 @@ func gokkosHostLoop10(gokkosK *reachedBits, gokkosLo, gokkosHi int, acc *int64) 
 //line kernels.go:199
 		gokkosAccV += int64(bits.OnesCount32(k.Visited.At(w)))
 	}
-//line gokkos_kernels_gen.go:28550
+//line gokkos_kernels_gen.go:29330
 	*acc = gokkosAccV
 }
 
-// gokkosHostLoop24 runs reach.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop24(gokkosOp *reach, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+// gokkosHostLoop25 runs reach.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop25(gokkosOp *reach, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
 	gokkosS0 := gokkosOp.Visited.Span(0, gokkosOp.Visited.Len())
 	if gokkosS0 == nil && gokkosOp.Visited.Len() > 0 {
 		return -1
 	}
 	gokkosN := 0
 	for _, gokkosSp := range gokkosSpans {
-		gokkosN = gokkosHostLoop24Span(gokkosOp, gokkosS0, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+		gokkosN = gokkosHostLoop25Span(gokkosOp, gokkosS0, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
 	}
 	return gokkosN
 }
 
-// gokkosHostLoop24Span is gokkosHostLoop24 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosHostLoop25Span is gokkosHostLoop25 for the span of edges gokkosAdj, indices from gokkosE, of vertex
 // gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
 //
 //go:noinline
-func gokkosHostLoop24Span(gokkosOp *reach, gokkosS0 []uint32, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
+func gokkosHostLoop25Span(gokkosOp *reach, gokkosS0 []uint32, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
 gokkosNext:
 	for gokkosJ, gokkosV := range gokkosAdj {
 		u := gokkosU
@@ -28607,28 +29387,28 @@ gokkosNext:
 //line op.go:135
 		}
 	}
-//line gokkos_kernels_gen.go:28611
+//line gokkos_kernels_gen.go:29391
 	return gokkosN
 }
 
-// gokkosHostLoop25 runs visit.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop25(gokkosOp *visit, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+// gokkosHostLoop26 runs visit.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop26(gokkosOp *visit, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
 	gokkosS0 := gokkosOp.State.Span(0, gokkosOp.State.Len())
 	if gokkosS0 == nil && gokkosOp.State.Len() > 0 {
 		return -1
 	}
 	gokkosN := 0
 	for _, gokkosSp := range gokkosSpans {
-		gokkosN = gokkosHostLoop25Span(gokkosOp, gokkosS0, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+		gokkosN = gokkosHostLoop26Span(gokkosOp, gokkosS0, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
 	}
 	return gokkosN
 }
 
-// gokkosHostLoop25Span is gokkosHostLoop25 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosHostLoop26Span is gokkosHostLoop26 for the span of edges gokkosAdj, indices from gokkosE, of vertex
 // gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
 //
 //go:noinline
-func gokkosHostLoop25Span(gokkosOp *visit, gokkosS0 []uint64, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
+func gokkosHostLoop26Span(gokkosOp *visit, gokkosS0 []uint64, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
 	o := *gokkosOp
 	_ = o
 	var gokkosP0 *uint64
@@ -28684,28 +29464,28 @@ gokkosNext:
 			}
 		}
 	}
-//line gokkos_kernels_gen.go:28688
+//line gokkos_kernels_gen.go:29468
 	return gokkosN
 }
 
-// gokkosHostLoop26 runs visitMin.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
-func gokkosHostLoop26(gokkosOp *visitMin, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
+// gokkosHostLoop27 runs visitMin.Visit over spans of vertices' edges (see gokkosimpl.RegisterHostVisit).
+func gokkosHostLoop27(gokkosOp *visitMin, gokkosSpans []gokkosimpl.VisitSpan, gokkosAll []int32, gokkosHits []int32) int {
 	gokkosS0 := gokkosOp.State.Span(0, gokkosOp.State.Len())
 	if gokkosS0 == nil && gokkosOp.State.Len() > 0 {
 		return -1
 	}
 	gokkosN := 0
 	for _, gokkosSp := range gokkosSpans {
-		gokkosN = gokkosHostLoop26Span(gokkosOp, gokkosS0, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
+		gokkosN = gokkosHostLoop27Span(gokkosOp, gokkosS0, gokkosSp.U, gokkosAll[gokkosSp.Begin:gokkosSp.End], gokkosSp.Begin, gokkosHits, gokkosN)
 	}
 	return gokkosN
 }
 
-// gokkosHostLoop26Span is gokkosHostLoop26 for the span of edges gokkosAdj, indices from gokkosE, of vertex
+// gokkosHostLoop27Span is gokkosHostLoop27 for the span of edges gokkosAdj, indices from gokkosE, of vertex
 // gokkosU: it writes its targets to gokkosHits from gokkosN on and returns the new count.
 //
 //go:noinline
-func gokkosHostLoop26Span(gokkosOp *visitMin, gokkosS0 []uint64, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
+func gokkosHostLoop27Span(gokkosOp *visitMin, gokkosS0 []uint64, gokkosU int32, gokkosAdj []int32, gokkosE int64, gokkosHits []int32, gokkosN int) int {
 	var gokkosP0 *uint64
 	if gokkosU >= 0 && int(gokkosU) < len(gokkosS0) {
 		gokkosP0 = &gokkosS0[int(gokkosU)]
@@ -28735,6 +29515,6 @@ gokkosNext:
 //line op.go:83
 		}
 	}
-//line gokkos_kernels_gen.go:28739
+//line gokkos_kernels_gen.go:29519
 	return gokkosN
 }

@@ -16,7 +16,7 @@ var _ = []any{
 	frontier.PullStep[visit]{}, frontier.PushFused[visit]{}, frontier.PushFused[visitMin]{},
 	frontier.PushThread[reach]{}, frontier.PushTeam[reach]{},
 	frontier.PushLocal[reach]{}, frontier.PushGlobal[reach]{},
-	frontier.PullStep[reach]{}, frontier.PushFused[reach]{},
+	frontier.PullStep[reach]{}, frontier.PullReachStep[reach]{}, frontier.PushFused[reach]{},
 }
 
 // pushLevels runs fused steps (frontier.PushLevels) with op, or, for a visit with local rounds

@@ -242,7 +242,7 @@ func init() {
 	})
 	gokkosimpl.Register[frontier.PullStep[propagate]](&abi.KernelSpec{
 		Name:      "frontier.PullStep[coloring.propagate]",
-		Pos:       "algorithms/frontier/pullkernel.go:25",
+		Pos:       "algorithms/frontier/pullkernel.go:21",
 		Form:      abi.FormReduce,
 		PTX:       gokkosPTX7,
 		Reduce:    abi.ReduceEntries{Main: "gk_frontier_PullStep_coloring_propagate__main"},
@@ -253,11 +253,10 @@ func init() {
 			{Name: "In.Offsets", Field: []int{0, 1}, Kind: abi.KindView1D, Elem: abi.KindInt64},
 			{Name: "In.Adj", Field: []int{0, 2}, Kind: abi.KindView1D, Elem: abi.KindInt32},
 			{Name: "In.Weights", Field: []int{0, 3}, Kind: abi.KindView1D, Elem: abi.KindFloat64},
-			{Name: "Cur", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
+			{Name: "Cur", Field: []int{1}, Kind: abi.KindView1D, Elem: abi.KindUint32},
 			{Name: "Next", Field: []int{2}, Kind: abi.KindView1D, Elem: abi.KindUint32, Written: true},
 			{Name: "Words", Field: []int{3}, Kind: abi.KindInt64},
-			{Name: "Grow", Field: []int{4}, Kind: abi.KindBool},
-			{Name: "Op.Color", Field: []int{5, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
+			{Name: "Op.Color", Field: []int{4, 0}, Kind: abi.KindView1D, Elem: abi.KindInt32, Written: true},
 		},
 		SharedPerThread: 0,
 		Lanes:           1,
@@ -10432,13 +10431,12 @@ const gokkosPTX7 = `//
 	.param .b64 gk_s16,
 	.param .b64 gk_s17,
 	.param .b64 gk_s18,
-	.param .b64 gk_s19,
-	.param .b64 gk_s20
+	.param .b64 gk_s19
 )
 {
-	.reg .pred %p<120>;
-	.reg .b32 %r<130>;
-	.reg .b64 %rd<271>;
+	.reg .pred %p<115>;
+	.reg .b32 %r<119>;
+	.reg .b64 %rd<261>;
 	mov.u32 %r1, %tid.x;
 	mov.u32 %r2, %tid.y;
 	mov.u32 %r3, %ntid.x;
@@ -10504,36 +10502,33 @@ const gokkosPTX7 = `//
 	mov.b64 %rd44, %rd43;
 	ld.param.s64 %rd45, [gk_s16];
 	mov.b64 %rd46, %rd45;
-	ld.param.u8 %r19, [gk_s17];
-	setp.ne.u32 %p2, %r19, 0;
-	mov.pred %p3, %p2;
-	ld.param.u64 %rd47, [gk_s18];
+	ld.param.u64 %rd47, [gk_s17];
 	cvta.to.global.u64 %rd48, %rd47;
 	mov.b64 %rd49, %rd48;
-	ld.param.s64 %rd50, [gk_s19];
+	ld.param.s64 %rd50, [gk_s18];
 	mov.b64 %rd51, %rd50;
-	ld.param.s64 %rd52, [gk_s20];
+	ld.param.s64 %rd52, [gk_s19];
 	mov.b64 %rd53, %rd52;
-	mov.u32 %r20, %ctaid.x;
-	mov.u32 %r21, %nctaid.x;
+	mov.u32 %r19, %ctaid.x;
+	mov.u32 %r20, %nctaid.x;
 	sub.s64 %rd54, %rd3, %rd2;
 	max.s64 %rd55, %rd54, 0;
-	cvt.u64.u32 %rd56, %r21;
+	cvt.u64.u32 %rd56, %r20;
 	add.s64 %rd57, %rd55, %rd56;
 	sub.s64 %rd58, %rd57, 1;
 	div.u64 %rd59, %rd58, %rd56;
-	cvt.u64.u32 %rd60, %r20;
+	cvt.u64.u32 %rd60, %r19;
 	mad.lo.s64 %rd61, %rd60, %rd59, %rd2;
 	add.s64 %rd62, %rd61, %rd59;
 	min.s64 %rd63, %rd62, %rd3;
-	setp.ne.u32 %p4, %r18, 9;
-	@%p4 bra.uni $L2;
+	setp.ne.u32 %p2, %r18, 9;
+	@%p2 bra.uni $L2;
 	mov.b64 %rd66, 9223372036854775807;
 	mov.b64 %rd67, 9223372036854775807;
 	bra.uni $L1;
 $L2:
-	setp.ne.u32 %p5, %r18, 10;
-	@%p5 bra.uni $L3;
+	setp.ne.u32 %p3, %r18, 10;
+	@%p3 bra.uni $L3;
 	mov.b64 %rd66, -9223372036854775808;
 	mov.b64 %rd67, 9223372036854775807;
 	bra.uni $L1;
@@ -10557,16 +10552,16 @@ $L1:
 	cvt.u64.u32 %rd76, %r6;
 	mov.b64 %rd77, %rd75;
 $L5:
-	setp.ge.s64 %p6, %rd77, %rd63;
-	@%p6 bra $L6;
+	setp.ge.s64 %p4, %rd77, %rd63;
+	@%p4 bra $L6;
 	mov.b64 %rd78, %rd77;
 	mov.b64 %rd79, %rd78;
 	add.s64 %rd80, %rd78, 1;
 	mov.b64 %rd81, %rd80;
 	mov.b64 %rd82, %rd79;
 	mov.b64 %rd83, %rd81;
-	setp.gt.s64 %p7, %rd46, 0;
-	@!%p7 bra $L9;
+	setp.gt.s64 %p5, %rd46, 0;
+	@!%p5 bra $L9;
 	mul.lo.s64 %rd84, %rd78, %rd46;
 	mov.b64 %rd85, %rd84;
 	add.s64 %rd86, %rd78, 1;
@@ -10596,652 +10591,619 @@ $L9:
 	mov.b64 %rd107, %rd98;
 	mov.b64 %rd108, %rd82;
 $L10:
-	setp.lt.s64 %p8, %rd108, %rd83;
-	not.pred %p9, %p8;
-	@!%p9 bra $L14;
+	setp.lt.s64 %p6, %rd108, %rd83;
+	not.pred %p7, %p6;
+	@!%p7 bra $L14;
 	bra.uni $L12;
 $L14:
-	mov.b32 %r22, 0x0;
+	mov.b32 %r21, 0x0;
 	mul.lo.s64 %rd109, %rd108, 32;
 	mov.b64 %rd110, %rd109;
-	setp.gt.s64 %p10, %rd46, 0;
-	@!%p10 bra $L15;
+	setp.gt.s64 %p8, %rd46, 0;
+	@!%p8 bra $L15;
 	mov.b64 %rd111, %rd108;
-	mov.b32 %r23, 0xFFFFFFFF;
-	mov.b32 %r22, %r23;
+	mov.b32 %r22, 0xFFFFFFFF;
+	mov.b32 %r21, %r22;
 	sub.s64 %rd112, %rd9, %rd110;
 	mov.b64 %rd113, %rd112;
-	setp.lt.s64 %p11, %rd113, 32;
-	@!%p11 bra $L18;
+	setp.lt.s64 %p9, %rd113, 32;
+	@!%p9 bra $L18;
 	min.u64 %rd114, %rd113, 32;
-	cvt.u32.u64 %r24, %rd114;
-	mov.b32 %r26, 0x1;
-	shl.b32 %r25, %r26, %r24;
-	setp.hs.u32 %p12, %r24, 32;
-	selp.b32 %r27, 0, %r25, %p12;
-	sub.u32 %r28, %r27, 0x1;
-	and.b32 %r29, %r22, %r28;
-	mov.b32 %r22, %r29;
+	cvt.u32.u64 %r23, %rd114;
+	mov.b32 %r25, 0x1;
+	shl.b32 %r24, %r25, %r23;
+	setp.hs.u32 %p10, %r23, 32;
+	selp.b32 %r26, 0, %r24, %p10;
+	sub.u32 %r27, %r26, 0x1;
+	and.b32 %r28, %r21, %r27;
+	mov.b32 %r21, %r28;
 $L18:
 	bra.uni $L16;
 $L15:
 	mov.b64 %rd110, %rd78;
-	cvt.u32.u64 %r30, %rd78;
-	mov.b32 %r31, %r30;
-	mov.pred %p13, 1;
-	@!%p13 bra $L20;
-	mov.b32 %r22, 0x1;
+	cvt.u32.u64 %r29, %rd78;
+	mov.b32 %r30, %r29;
+	mov.pred %p11, 1;
+	@!%p11 bra $L20;
+	mov.b32 %r21, 0x1;
 $L20:
 $L16:
-	mov.b32 %r32, 0x0;
+	mov.b32 %r31, 0x0;
 $L21:
-	setp.ne.u32 %p14, %r22, 0x0;
-	not.pred %p15, %p14;
-	@!%p15 bra $L25;
+	setp.ne.u32 %p12, %r21, 0x0;
+	not.pred %p13, %p12;
+	@!%p13 bra $L25;
 	bra.uni $L23;
 $L25:
-	brev.b32 %r33, %r22;
-	clz.b32 %r34, %r33;
-	cvt.u64.u32 %rd115, %r34;
+	brev.b32 %r32, %r21;
+	clz.b32 %r33, %r32;
+	cvt.u64.u32 %rd115, %r33;
 	mov.b64 %rd116, %rd115;
-	sub.u32 %r35, %r22, 0x1;
-	and.b32 %r36, %r22, %r35;
-	mov.b32 %r22, %r36;
+	sub.u32 %r34, %r21, 0x1;
+	and.b32 %r35, %r21, %r34;
+	mov.b32 %r21, %r35;
 	add.s64 %rd117, %rd110, %rd116;
-	cvt.u32.u64 %r37, %rd117;
-	mov.b32 %r38, %r37;
-	mov.pred %p16, 0;
-	cvt.s64.s32 %rd118, %r38;
+	cvt.u32.u64 %r36, %rd117;
+	mov.b32 %r37, %r36;
+	mov.pred %p14, 0;
+	cvt.s64.s32 %rd118, %r37;
 	add.s64 %rd119, %rd118, 1;
 	mul.lo.s64 %rd120, %rd119, %rd101;
 	mad.lo.s64 %rd121, %rd120, 8, %rd99;
 	ld.global.nc.s64 %rd122, [%rd121+0];
 	mov.b64 %rd123, %rd122;
 	mov.b64 %rd124, %rd123;
-	cvt.s64.s32 %rd125, %r38;
+	cvt.s64.s32 %rd125, %r37;
 	mul.lo.s64 %rd126, %rd125, %rd101;
 	mad.lo.s64 %rd127, %rd126, 8, %rd99;
 	ld.global.nc.s64 %rd128, [%rd127+0];
 	mov.b64 %rd129, %rd128;
 	mov.b64 %rd130, %rd129;
 $L26:
-	setp.lt.s64 %p17, %rd130, %rd124;
-	not.pred %p18, %p17;
-	@!%p18 bra $L30;
+	setp.lt.s64 %p15, %rd130, %rd124;
+	not.pred %p16, %p15;
+	@!%p16 bra $L30;
 	bra.uni $L28;
 $L30:
 	mul.lo.s64 %rd131, %rd130, %rd104;
 	mad.lo.s64 %rd132, %rd131, 4, %rd102;
-	ld.global.nc.s32 %r39, [%rd132+0];
+	ld.global.nc.s32 %r38, [%rd132+0];
+	mov.b32 %r39, %r38;
 	mov.b32 %r40, %r39;
-	mov.b32 %r41, %r40;
-	mov.b32 %r42, 0x0;
-	@!%p3 bra $L31;
-	shr.s32 %r43, %r41, 5;
-	cvt.s64.s32 %rd133, %r43;
+	shr.s32 %r41, %r40, 5;
+	cvt.s64.s32 %rd133, %r41;
 	mul.lo.s64 %rd134, %rd133, %rd107;
 	mad.lo.s64 %rd135, %rd134, 4, %rd105;
-	ld.relaxed.gpu.global.u32 %r44, [%rd135+0];
-	mov.b32 %r45, %r44;
-	mov.b32 %r42, %r45;
-	bra.uni $L32;
-$L31:
-	shr.s32 %r46, %r41, 5;
-	cvt.s64.s32 %rd136, %r46;
-	mul.lo.s64 %rd137, %rd136, %rd107;
-	mad.lo.s64 %rd138, %rd137, 4, %rd105;
-	ld.global.u32 %r47, [%rd138+0];
-	mov.b32 %r48, %r47;
-	mov.b32 %r42, %r48;
-$L32:
-	and.b32 %r49, %r41, 31;
-	cvt.s64.s32 %rd139, %r49;
-	min.u64 %rd140, %rd139, 32;
-	cvt.u32.u64 %r50, %rd140;
-	mov.b32 %r52, 0x1;
-	shl.b32 %r51, %r52, %r50;
-	setp.hs.u32 %p19, %r50, 32;
-	selp.b32 %r53, 0, %r51, %p19;
-	and.b32 %r54, %r42, %r53;
-	setp.eq.u32 %p20, %r54, 0x0;
-	@!%p20 bra $L34;
+	ld.global.nc.u32 %r42, [%rd135+0];
+	mov.b32 %r43, %r42;
+	and.b32 %r44, %r40, 31;
+	cvt.s64.s32 %rd136, %r44;
+	min.u64 %rd137, %rd136, 32;
+	cvt.u32.u64 %r45, %rd137;
+	mov.b32 %r47, 0x1;
+	shl.b32 %r46, %r47, %r45;
+	setp.hs.u32 %p17, %r45, 32;
+	selp.b32 %r48, 0, %r46, %p17;
+	and.b32 %r49, %r43, %r48;
+	setp.eq.u32 %p18, %r49, 0x0;
+	@!%p18 bra $L32;
 	bra.uni $L27;
-$L34:
-	mov.b32 %r55, %r41;
-	mov.b32 %r56, %r38;
-	mov.b64 %rd141, %rd130;
-	mov.b32 %r57, %r55;
-	mov.b32 %r58, %r56;
-	mov.b64 %rd142, %rd141;
-$L35:
-	cvt.s64.s32 %rd143, %r57;
+$L32:
+	mov.b32 %r50, %r40;
+	mov.b32 %r51, %r37;
+	mov.b64 %rd138, %rd130;
+	mov.b32 %r52, %r50;
+	mov.b32 %r53, %r51;
+	mov.b64 %rd139, %rd138;
+$L33:
+	cvt.s64.s32 %rd140, %r52;
+	mul.lo.s64 %rd141, %rd140, %rd53;
+	mad.lo.s64 %rd142, %rd141, 4, %rd49;
+	ld.relaxed.gpu.global.s32 %r54, [%rd142+0];
+	mov.b32 %r55, %r54;
+	mov.b32 %r56, %r55;
+	cvt.s64.s32 %rd143, %r53;
 	mul.lo.s64 %rd144, %rd143, %rd53;
 	mad.lo.s64 %rd145, %rd144, 4, %rd49;
-	ld.relaxed.gpu.global.s32 %r59, [%rd145+0];
-	mov.b32 %r60, %r59;
-	mov.b32 %r61, %r60;
-	cvt.s64.s32 %rd146, %r58;
-	mul.lo.s64 %rd147, %rd146, %rd53;
-	mad.lo.s64 %rd148, %rd147, 4, %rd49;
-	ld.relaxed.gpu.global.s32 %r62, [%rd148+0];
-	mov.b32 %r63, %r62;
-	setp.ge.s32 %p21, %r63, %r61;
-	@!%p21 bra $L39;
-	mov.pred %p22, 0;
-	bra.uni $L37;
-$L39:
-	cvt.s64.s32 %rd149, %r58;
-	mul.lo.s64 %rd150, %rd149, %rd53;
-	mad.lo.s64 %rd151, %rd150, 4, %rd49;
-	atom.global.max.s32 %r64, [%rd151], %r61;
-	mov.b32 %r65, %r64;
-	setp.lt.s32 %p23, %r65, %r61;
-	mov.pred %p22, %p23;
-	bra.uni $L37;
-$L36:
+	ld.relaxed.gpu.global.s32 %r57, [%rd145+0];
+	mov.b32 %r58, %r57;
+	setp.ge.s32 %p19, %r58, %r56;
+	@!%p19 bra $L37;
+	mov.pred %p20, 0;
 	bra.uni $L35;
 $L37:
-	mov.pred %p24, %p22;
-	mov.pred %p25, %p24;
-	mov.pred %p26, 0;
+	cvt.s64.s32 %rd146, %r53;
+	mul.lo.s64 %rd147, %rd146, %rd53;
+	mad.lo.s64 %rd148, %rd147, 4, %rd49;
+	atom.global.max.s32 %r59, [%rd148], %r56;
+	mov.b32 %r60, %r59;
+	setp.lt.s32 %p21, %r60, %r56;
+	mov.pred %p20, %p21;
+	bra.uni $L35;
+$L34:
+	bra.uni $L33;
+$L35:
+	mov.pred %p22, %p20;
+	mov.pred %p23, %p22;
+	mov.pred %p24, 0;
+	mov.pred %p25, %p23;
+	mov.pred %p26, %p24;
 	mov.pred %p27, %p25;
 	mov.pred %p28, %p26;
-	mov.pred %p29, %p27;
-	mov.pred %p30, %p28;
-	or.pred %p31, %p16, %p29;
-	mov.pred %p16, %p31;
-	@!%p30 bra $L41;
+	or.pred %p29, %p14, %p27;
+	mov.pred %p14, %p29;
+	@!%p28 bra $L39;
 	bra.uni $L28;
-$L41:
+$L39:
 $L27:
-	add.s64 %rd152, %rd130, 1;
-	mov.b64 %rd130, %rd152;
+	add.s64 %rd149, %rd130, 1;
+	mov.b64 %rd130, %rd149;
 	bra.uni $L26;
 $L28:
-	@!%p16 bra $L43;
-	min.u64 %rd153, %rd116, 32;
-	cvt.u32.u64 %r66, %rd153;
-	mov.b32 %r68, 0x1;
-	shl.b32 %r67, %r68, %r66;
-	setp.hs.u32 %p32, %r66, 32;
-	selp.b32 %r69, 0, %r67, %p32;
-	or.b32 %r70, %r32, %r69;
-	mov.b32 %r32, %r70;
-	add.s64 %rd154, %rd64, 1;
-	mov.b64 %rd64, %rd154;
-$L43:
+	@!%p14 bra $L41;
+	min.u64 %rd150, %rd116, 32;
+	cvt.u32.u64 %r61, %rd150;
+	mov.b32 %r63, 0x1;
+	shl.b32 %r62, %r63, %r61;
+	setp.hs.u32 %p30, %r61, 32;
+	selp.b32 %r64, 0, %r62, %p30;
+	or.b32 %r65, %r31, %r64;
+	mov.b32 %r31, %r65;
+	add.s64 %rd151, %rd64, 1;
+	mov.b64 %rd64, %rd151;
+$L41:
 $L22:
 	bra.uni $L21;
 $L23:
-	setp.gt.s64 %p33, %rd46, 0;
-	@!%p33 bra $L44;
-	mul.lo.s64 %rd155, %rd108, %rd44;
+	setp.gt.s64 %p31, %rd46, 0;
+	@!%p31 bra $L42;
+	mul.lo.s64 %rd152, %rd108, %rd44;
+	mad.lo.s64 %rd153, %rd152, 4, %rd40;
+	st.global.u32 [%rd153+0], %r31;
+	bra.uni $L43;
+$L42:
+	setp.ne.u32 %p32, %r31, 0x0;
+	@!%p32 bra $L45;
+	shr.s64 %rd154, %rd78, 5;
+	mul.lo.s64 %rd155, %rd154, %rd44;
 	mad.lo.s64 %rd156, %rd155, 4, %rd40;
-	st.global.u32 [%rd156+0], %r32;
-	setp.ne.u32 %p34, %r32, 0x0;
-	and.pred %p35, %p3, %p34;
-	@!%p35 bra $L47;
-	mul.lo.s64 %rd157, %rd108, %rd107;
-	mad.lo.s64 %rd158, %rd157, 4, %rd105;
-	atom.global.or.b32 %r71, [%rd158], %r32;
-$L47:
-	bra.uni $L45;
-$L44:
-	setp.ne.u32 %p36, %r32, 0x0;
-	@!%p36 bra $L49;
-	shr.s64 %rd159, %rd78, 5;
-	mul.lo.s64 %rd160, %rd159, %rd44;
-	mad.lo.s64 %rd161, %rd160, 4, %rd40;
-	and.b64 %rd162, %rd78, 31;
-	min.u64 %rd163, %rd162, 32;
-	cvt.u32.u64 %r72, %rd163;
-	mov.b32 %r74, 0x1;
-	shl.b32 %r73, %r74, %r72;
-	setp.hs.u32 %p37, %r72, 32;
-	selp.b32 %r75, 0, %r73, %p37;
-	atom.global.or.b32 %r76, [%rd161], %r75;
-	@!%p3 bra $L51;
-	shr.s64 %rd164, %rd78, 5;
-	mul.lo.s64 %rd165, %rd164, %rd107;
-	mad.lo.s64 %rd166, %rd165, 4, %rd105;
-	and.b64 %rd167, %rd78, 31;
-	min.u64 %rd168, %rd167, 32;
-	cvt.u32.u64 %r77, %rd168;
-	mov.b32 %r79, 0x1;
-	shl.b32 %r78, %r79, %r77;
-	setp.hs.u32 %p38, %r77, 32;
-	selp.b32 %r80, 0, %r78, %p38;
-	atom.global.or.b32 %r81, [%rd166], %r80;
-$L51:
-$L49:
+	and.b64 %rd157, %rd78, 31;
+	min.u64 %rd158, %rd157, 32;
+	cvt.u32.u64 %r66, %rd158;
+	mov.b32 %r68, 0x1;
+	shl.b32 %r67, %r68, %r66;
+	setp.hs.u32 %p33, %r66, 32;
+	selp.b32 %r69, 0, %r67, %p33;
+	atom.global.or.b32 %r70, [%rd156], %r69;
 $L45:
+$L43:
 $L11:
-	add.s64 %rd169, %rd108, 1;
-	mov.b64 %rd108, %rd169;
+	add.s64 %rd159, %rd108, 1;
+	mov.b64 %rd108, %rd159;
 	bra.uni $L10;
 $L12:
 $L7:
 	add.s64 %rd77, %rd77, %rd76;
 	bra.uni $L5;
 $L6:
-	mov.b64 %rd170, %rd64;
-	mov.b64 %rd171, %rd65;
+	mov.b64 %rd160, %rd64;
+	mov.b64 %rd161, %rd65;
 	// block reduction
-	mov.b32 %r82, 1;
-	mov.b32 %r83, 1;
-	sub.u32 %r84, %r13, 1;
-	mov.b32 %r85, %r82;
+	mov.b32 %r71, 1;
+	mov.b32 %r72, 1;
+	sub.u32 %r73, %r13, 1;
+	mov.b32 %r74, %r71;
+$L46:
+	setp.hs.u32 %p34, %r74, 32;
+	@%p34 bra $L47;
+	mov.b64 {%r75, %r76}, %rd160;
+	shfl.sync.down.b32 %r77|%p35, %r75, %r74, %r73, %r17;
+	shfl.sync.down.b32 %r78, %r76, %r74, %r73, %r17;
+	mov.b64 %rd162, {%r77, %r78};
+	mov.b64 {%r79, %r80}, %rd161;
+	shfl.sync.down.b32 %r81, %r79, %r74, %r73, %r17;
+	shfl.sync.down.b32 %r82, %r80, %r74, %r73, %r17;
+	mov.b64 %rd163, {%r81, %r82};
+	@!%p35 bra $L48;
+	setp.ne.u32 %p36, %r18, 9;
+	@%p36 bra.uni $L50;
+	setp.lt.s64 %p37, %rd162, %rd160;
+	setp.eq.s64 %p38, %rd162, %rd160;
+	setp.lt.s64 %p39, %rd163, %rd161;
+	and.pred %p40, %p38, %p39;
+	or.pred %p41, %p37, %p40;
+	selp.b64 %rd164, %rd162, %rd160, %p41;
+	selp.b64 %rd165, %rd163, %rd161, %p41;
+	mov.b64 %rd160, %rd164;
+	mov.b64 %rd161, %rd165;
+	bra.uni $L49;
+$L50:
+	setp.ne.u32 %p42, %r18, 10;
+	@%p42 bra.uni $L51;
+	setp.gt.s64 %p43, %rd162, %rd160;
+	setp.eq.s64 %p44, %rd162, %rd160;
+	setp.lt.s64 %p45, %rd163, %rd161;
+	and.pred %p46, %p44, %p45;
+	or.pred %p47, %p43, %p46;
+	selp.b64 %rd166, %rd162, %rd160, %p47;
+	selp.b64 %rd167, %rd163, %rd161, %p47;
+	mov.b64 %rd160, %rd166;
+	mov.b64 %rd161, %rd167;
+	bra.uni $L49;
+$L51:
+	mov.b64 %rd168, %rd160;
+	mov.b64 %rd169, %rd161;
+	mov.b64 %rd170, %rd162;
+	mov.b64 %rd171, %rd163;
+	mov.b64 %rd172, %rd168;
+	mov.b64 %rd173, %rd169;
+	mov.b64 %rd174, %rd170;
+	mov.b64 %rd175, %rd171;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd175;
+	add.s64 %rd178, %rd172, %rd176;
+	mov.b64 %rd172, %rd178;
+	add.s64 %rd179, %rd173, %rd177;
+	mov.b64 %rd173, %rd179;
 $L52:
-	setp.hs.u32 %p39, %r85, 32;
-	@%p39 bra $L53;
-	mov.b64 {%r86, %r87}, %rd170;
-	shfl.sync.down.b32 %r88|%p40, %r86, %r85, %r84, %r17;
-	shfl.sync.down.b32 %r89, %r87, %r85, %r84, %r17;
-	mov.b64 %rd172, {%r88, %r89};
-	mov.b64 {%r90, %r91}, %rd171;
-	shfl.sync.down.b32 %r92, %r90, %r85, %r84, %r17;
-	shfl.sync.down.b32 %r93, %r91, %r85, %r84, %r17;
-	mov.b64 %rd173, {%r92, %r93};
-	@!%p40 bra $L54;
-	setp.ne.u32 %p41, %r18, 9;
-	@%p41 bra.uni $L56;
-	setp.lt.s64 %p42, %rd172, %rd170;
-	setp.eq.s64 %p43, %rd172, %rd170;
-	setp.lt.s64 %p44, %rd173, %rd171;
-	and.pred %p45, %p43, %p44;
-	or.pred %p46, %p42, %p45;
-	selp.b64 %rd174, %rd172, %rd170, %p46;
-	selp.b64 %rd175, %rd173, %rd171, %p46;
-	mov.b64 %rd170, %rd174;
-	mov.b64 %rd171, %rd175;
-	bra.uni $L55;
-$L56:
-	setp.ne.u32 %p47, %r18, 10;
-	@%p47 bra.uni $L57;
-	setp.gt.s64 %p48, %rd172, %rd170;
-	setp.eq.s64 %p49, %rd172, %rd170;
-	setp.lt.s64 %p50, %rd173, %rd171;
-	and.pred %p51, %p49, %p50;
-	or.pred %p52, %p48, %p51;
-	selp.b64 %rd176, %rd172, %rd170, %p52;
-	selp.b64 %rd177, %rd173, %rd171, %p52;
-	mov.b64 %rd170, %rd176;
-	mov.b64 %rd171, %rd177;
-	bra.uni $L55;
-$L57:
-	mov.b64 %rd178, %rd170;
-	mov.b64 %rd179, %rd171;
-	mov.b64 %rd180, %rd172;
-	mov.b64 %rd181, %rd173;
-	mov.b64 %rd182, %rd178;
-	mov.b64 %rd183, %rd179;
-	mov.b64 %rd184, %rd180;
-	mov.b64 %rd185, %rd181;
-	mov.b64 %rd186, %rd184;
-	mov.b64 %rd187, %rd185;
-	add.s64 %rd188, %rd182, %rd186;
-	mov.b64 %rd182, %rd188;
-	add.s64 %rd189, %rd183, %rd187;
-	mov.b64 %rd183, %rd189;
-$L58:
-	mov.b64 %rd170, %rd182;
-	mov.b64 %rd171, %rd183;
-$L55:
-$L54:
-	shl.b32 %r85, %r85, 1;
-	bra.uni $L52;
+	mov.b64 %rd160, %rd172;
+	mov.b64 %rd161, %rd173;
+$L49:
+$L48:
+	shl.b32 %r74, %r74, 1;
+	bra.uni $L46;
+$L47:
+	setp.eq.u32 %p48, %r7, 0;
+	@!%p48 bra $L53;
+	mul.wide.u32 %rd180, %r8, 16;
+	add.s64 %rd181, %rd1, %rd180;
+	st.shared.s64 [%rd181+0], %rd160;
+	st.shared.s64 [%rd181+8], %rd161;
 $L53:
-	setp.eq.u32 %p53, %r7, 0;
-	@!%p53 bra $L59;
-	mul.wide.u32 %rd190, %r8, 16;
-	add.s64 %rd191, %rd1, %rd190;
-	st.shared.s64 [%rd191+0], %rd170;
-	st.shared.s64 [%rd191+8], %rd171;
-$L59:
 	bar.sync 0;
-	setp.eq.u32 %p54, %r8, 0;
-	@!%p54 bra $L60;
-	setp.lo.u32 %p55, %r7, %r10;
-	@!%p55 bra $L61;
-	mul.wide.u32 %rd192, %r7, 16;
-	add.s64 %rd193, %rd1, %rd192;
-	ld.shared.s64 %rd194, [%rd193+0];
-	ld.shared.s64 %rd195, [%rd193+8];
-	mov.b64 %rd170, %rd194;
-	mov.b64 %rd171, %rd195;
-$L61:
-	sub.u32 %r94, %r10, 1;
-	mov.b32 %r95, %r83;
-$L62:
-	setp.hs.u32 %p56, %r95, 32;
-	@%p56 bra $L63;
-	mov.b64 {%r96, %r97}, %rd170;
-	shfl.sync.down.b32 %r98|%p57, %r96, %r95, %r94, %r17;
-	shfl.sync.down.b32 %r99, %r97, %r95, %r94, %r17;
-	mov.b64 %rd196, {%r98, %r99};
-	mov.b64 {%r100, %r101}, %rd171;
-	shfl.sync.down.b32 %r102, %r100, %r95, %r94, %r17;
-	shfl.sync.down.b32 %r103, %r101, %r95, %r94, %r17;
-	mov.b64 %rd197, {%r102, %r103};
-	@!%p57 bra $L64;
-	setp.ne.u32 %p58, %r18, 9;
-	@%p58 bra.uni $L66;
-	setp.lt.s64 %p59, %rd196, %rd170;
-	setp.eq.s64 %p60, %rd196, %rd170;
-	setp.lt.s64 %p61, %rd197, %rd171;
-	and.pred %p62, %p60, %p61;
-	or.pred %p63, %p59, %p62;
-	selp.b64 %rd198, %rd196, %rd170, %p63;
-	selp.b64 %rd199, %rd197, %rd171, %p63;
-	mov.b64 %rd170, %rd198;
-	mov.b64 %rd171, %rd199;
-	bra.uni $L65;
-$L66:
-	setp.ne.u32 %p64, %r18, 10;
-	@%p64 bra.uni $L67;
-	setp.gt.s64 %p65, %rd196, %rd170;
-	setp.eq.s64 %p66, %rd196, %rd170;
-	setp.lt.s64 %p67, %rd197, %rd171;
-	and.pred %p68, %p66, %p67;
-	or.pred %p69, %p65, %p68;
-	selp.b64 %rd200, %rd196, %rd170, %p69;
-	selp.b64 %rd201, %rd197, %rd171, %p69;
-	mov.b64 %rd170, %rd200;
-	mov.b64 %rd171, %rd201;
-	bra.uni $L65;
-$L67:
-	mov.b64 %rd202, %rd170;
-	mov.b64 %rd203, %rd171;
-	mov.b64 %rd204, %rd196;
-	mov.b64 %rd205, %rd197;
-	mov.b64 %rd182, %rd202;
-	mov.b64 %rd183, %rd203;
-	mov.b64 %rd184, %rd204;
-	mov.b64 %rd185, %rd205;
-	mov.b64 %rd186, %rd184;
-	mov.b64 %rd187, %rd185;
-	add.s64 %rd206, %rd182, %rd186;
-	mov.b64 %rd182, %rd206;
-	add.s64 %rd207, %rd183, %rd187;
-	mov.b64 %rd183, %rd207;
-$L68:
-	mov.b64 %rd170, %rd182;
-	mov.b64 %rd171, %rd183;
-$L65:
-$L64:
-	shl.b32 %r95, %r95, 1;
-	bra.uni $L62;
-$L63:
+	setp.eq.u32 %p49, %r8, 0;
+	@!%p49 bra $L54;
+	setp.lo.u32 %p50, %r7, %r10;
+	@!%p50 bra $L55;
+	mul.wide.u32 %rd182, %r7, 16;
+	add.s64 %rd183, %rd1, %rd182;
+	ld.shared.s64 %rd184, [%rd183+0];
+	ld.shared.s64 %rd185, [%rd183+8];
+	mov.b64 %rd160, %rd184;
+	mov.b64 %rd161, %rd185;
+$L55:
+	sub.u32 %r83, %r10, 1;
+	mov.b32 %r84, %r72;
+$L56:
+	setp.hs.u32 %p51, %r84, 32;
+	@%p51 bra $L57;
+	mov.b64 {%r85, %r86}, %rd160;
+	shfl.sync.down.b32 %r87|%p52, %r85, %r84, %r83, %r17;
+	shfl.sync.down.b32 %r88, %r86, %r84, %r83, %r17;
+	mov.b64 %rd186, {%r87, %r88};
+	mov.b64 {%r89, %r90}, %rd161;
+	shfl.sync.down.b32 %r91, %r89, %r84, %r83, %r17;
+	shfl.sync.down.b32 %r92, %r90, %r84, %r83, %r17;
+	mov.b64 %rd187, {%r91, %r92};
+	@!%p52 bra $L58;
+	setp.ne.u32 %p53, %r18, 9;
+	@%p53 bra.uni $L60;
+	setp.lt.s64 %p54, %rd186, %rd160;
+	setp.eq.s64 %p55, %rd186, %rd160;
+	setp.lt.s64 %p56, %rd187, %rd161;
+	and.pred %p57, %p55, %p56;
+	or.pred %p58, %p54, %p57;
+	selp.b64 %rd188, %rd186, %rd160, %p58;
+	selp.b64 %rd189, %rd187, %rd161, %p58;
+	mov.b64 %rd160, %rd188;
+	mov.b64 %rd161, %rd189;
+	bra.uni $L59;
 $L60:
-	mul.wide.u32 %rd208, %r20, 16;
-	add.s64 %rd209, %rd5, %rd208;
-	setp.eq.u32 %p70, %r5, 0;
-	@!%p70 bra $L69;
-	st.global.s64 [%rd209+0], %rd170;
-	st.global.s64 [%rd209+8], %rd171;
-$L69:
+	setp.ne.u32 %p59, %r18, 10;
+	@%p59 bra.uni $L61;
+	setp.gt.s64 %p60, %rd186, %rd160;
+	setp.eq.s64 %p61, %rd186, %rd160;
+	setp.lt.s64 %p62, %rd187, %rd161;
+	and.pred %p63, %p61, %p62;
+	or.pred %p64, %p60, %p63;
+	selp.b64 %rd190, %rd186, %rd160, %p64;
+	selp.b64 %rd191, %rd187, %rd161, %p64;
+	mov.b64 %rd160, %rd190;
+	mov.b64 %rd161, %rd191;
+	bra.uni $L59;
+$L61:
+	mov.b64 %rd192, %rd160;
+	mov.b64 %rd193, %rd161;
+	mov.b64 %rd194, %rd186;
+	mov.b64 %rd195, %rd187;
+	mov.b64 %rd172, %rd192;
+	mov.b64 %rd173, %rd193;
+	mov.b64 %rd174, %rd194;
+	mov.b64 %rd175, %rd195;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd175;
+	add.s64 %rd196, %rd172, %rd176;
+	mov.b64 %rd172, %rd196;
+	add.s64 %rd197, %rd173, %rd177;
+	mov.b64 %rd173, %rd197;
+$L62:
+	mov.b64 %rd160, %rd172;
+	mov.b64 %rd161, %rd173;
+$L59:
+$L58:
+	shl.b32 %r84, %r84, 1;
+	bra.uni $L56;
+$L57:
+$L54:
+	mul.wide.u32 %rd198, %r19, 16;
+	add.s64 %rd199, %rd5, %rd198;
+	setp.eq.u32 %p65, %r5, 0;
+	@!%p65 bra $L63;
+	st.global.s64 [%rd199+0], %rd160;
+	st.global.s64 [%rd199+8], %rd161;
+$L63:
 	// the last block combines the partials
-	setp.eq.u32 %p71, %r5, 0;
-	@!%p71 bra $L70;
+	setp.eq.u32 %p66, %r5, 0;
+	@!%p66 bra $L64;
 	fence.acq_rel.gpu;
-	atom.global.add.u32 %r104, [gk_reduce_done], 1;
-	sub.u32 %r105, %r21, 1;
-	setp.eq.u32 %p72, %r104, %r105;
+	atom.global.add.u32 %r93, [gk_reduce_done], 1;
+	sub.u32 %r94, %r20, 1;
+	setp.eq.u32 %p67, %r93, %r94;
 	fence.acq_rel.gpu;
-	selp.b32 %r106, 1, 0, %p72;
-	st.shared.u32 [%rd1+1024], %r106;
-$L70:
+	selp.b32 %r95, 1, 0, %p67;
+	st.shared.u32 [%rd1+1024], %r95;
+$L64:
 	bar.sync 0;
-	ld.shared.u32 %r107, [%rd1+1024];
-	setp.ne.u32 %p73, %r107, 0;
-	@!%p73 bra $L71;
-	cvt.u64.u32 %rd212, %r21;
-	cvt.u64.u32 %rd213, %r5;
-	cvt.u64.u32 %rd214, %r6;
-	setp.ne.u32 %p74, %r18, 9;
-	@%p74 bra.uni $L73;
-	mov.b64 %rd210, 9223372036854775807;
-	mov.b64 %rd211, 9223372036854775807;
-	mov.b64 %rd215, %rd213;
-$L74:
-	setp.ge.s64 %p75, %rd215, %rd212;
-	@%p75 bra $L75;
-	mad.lo.s64 %rd216, %rd215, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd217, [%rd216+0];
-	ld.relaxed.gpu.global.s64 %rd218, [%rd216+8];
-	setp.lt.s64 %p76, %rd217, %rd210;
-	setp.eq.s64 %p77, %rd217, %rd210;
-	setp.lt.s64 %p78, %rd218, %rd211;
-	and.pred %p79, %p77, %p78;
-	or.pred %p80, %p76, %p79;
-	selp.b64 %rd219, %rd217, %rd210, %p80;
-	selp.b64 %rd220, %rd218, %rd211, %p80;
-	mov.b64 %rd210, %rd219;
-	mov.b64 %rd211, %rd220;
-	add.s64 %rd215, %rd215, %rd214;
-	bra.uni $L74;
-$L75:
-	bra.uni $L72;
-$L73:
-	setp.ne.u32 %p81, %r18, 10;
-	@%p81 bra.uni $L76;
-	mov.b64 %rd210, -9223372036854775808;
-	mov.b64 %rd211, 9223372036854775807;
-	mov.b64 %rd221, %rd213;
-$L77:
-	setp.ge.s64 %p82, %rd221, %rd212;
-	@%p82 bra $L78;
-	mad.lo.s64 %rd222, %rd221, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd223, [%rd222+0];
-	ld.relaxed.gpu.global.s64 %rd224, [%rd222+8];
-	setp.gt.s64 %p83, %rd223, %rd210;
-	setp.eq.s64 %p84, %rd223, %rd210;
-	setp.lt.s64 %p85, %rd224, %rd211;
-	and.pred %p86, %p84, %p85;
-	or.pred %p87, %p83, %p86;
-	selp.b64 %rd225, %rd223, %rd210, %p87;
-	selp.b64 %rd226, %rd224, %rd211, %p87;
-	mov.b64 %rd210, %rd225;
-	mov.b64 %rd211, %rd226;
-	add.s64 %rd221, %rd221, %rd214;
-	bra.uni $L77;
-$L78:
-	bra.uni $L72;
-$L76:
+	ld.shared.u32 %r96, [%rd1+1024];
+	setp.ne.u32 %p68, %r96, 0;
+	@!%p68 bra $L65;
+	cvt.u64.u32 %rd202, %r20;
+	cvt.u64.u32 %rd203, %r5;
+	cvt.u64.u32 %rd204, %r6;
+	setp.ne.u32 %p69, %r18, 9;
+	@%p69 bra.uni $L67;
+	mov.b64 %rd200, 9223372036854775807;
+	mov.b64 %rd201, 9223372036854775807;
+	mov.b64 %rd205, %rd203;
+$L68:
+	setp.ge.s64 %p70, %rd205, %rd202;
+	@%p70 bra $L69;
+	mad.lo.s64 %rd206, %rd205, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd207, [%rd206+0];
+	ld.relaxed.gpu.global.s64 %rd208, [%rd206+8];
+	setp.lt.s64 %p71, %rd207, %rd200;
+	setp.eq.s64 %p72, %rd207, %rd200;
+	setp.lt.s64 %p73, %rd208, %rd201;
+	and.pred %p74, %p72, %p73;
+	or.pred %p75, %p71, %p74;
+	selp.b64 %rd209, %rd207, %rd200, %p75;
+	selp.b64 %rd210, %rd208, %rd201, %p75;
+	mov.b64 %rd200, %rd209;
+	mov.b64 %rd201, %rd210;
+	add.s64 %rd205, %rd205, %rd204;
+	bra.uni $L68;
+$L69:
+	bra.uni $L66;
+$L67:
+	setp.ne.u32 %p76, %r18, 10;
+	@%p76 bra.uni $L70;
+	mov.b64 %rd200, -9223372036854775808;
+	mov.b64 %rd201, 9223372036854775807;
+	mov.b64 %rd211, %rd203;
+$L71:
+	setp.ge.s64 %p77, %rd211, %rd202;
+	@%p77 bra $L72;
+	mad.lo.s64 %rd212, %rd211, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd213, [%rd212+0];
+	ld.relaxed.gpu.global.s64 %rd214, [%rd212+8];
+	setp.gt.s64 %p78, %rd213, %rd200;
+	setp.eq.s64 %p79, %rd213, %rd200;
+	setp.lt.s64 %p80, %rd214, %rd201;
+	and.pred %p81, %p79, %p80;
+	or.pred %p82, %p78, %p81;
+	selp.b64 %rd215, %rd213, %rd200, %p82;
+	selp.b64 %rd216, %rd214, %rd201, %p82;
+	mov.b64 %rd200, %rd215;
+	mov.b64 %rd201, %rd216;
+	add.s64 %rd211, %rd211, %rd204;
+	bra.uni $L71;
+$L72:
+	bra.uni $L66;
+$L70:
 	mov.b64 %rd68, 0;
 	mov.b64 %rd69, 0;
 	mov.b64 %rd70, 0;
 	mov.b64 %rd71, 0;
 	mov.b64 %rd68, %rd70;
 	mov.b64 %rd69, %rd71;
-$L79:
-	mov.b64 %rd227, %rd68;
-	mov.b64 %rd228, %rd69;
-	mov.b64 %rd210, %rd227;
-	mov.b64 %rd211, %rd228;
-	mov.b64 %rd229, %rd213;
-$L80:
-	setp.ge.s64 %p88, %rd229, %rd212;
-	@%p88 bra $L81;
-	mad.lo.s64 %rd230, %rd229, 16, %rd5;
-	ld.relaxed.gpu.global.s64 %rd231, [%rd230+0];
-	ld.relaxed.gpu.global.s64 %rd232, [%rd230+8];
-	mov.b64 %rd233, %rd210;
-	mov.b64 %rd234, %rd211;
-	mov.b64 %rd235, %rd231;
-	mov.b64 %rd236, %rd232;
-	mov.b64 %rd182, %rd233;
-	mov.b64 %rd183, %rd234;
-	mov.b64 %rd184, %rd235;
-	mov.b64 %rd185, %rd236;
-	mov.b64 %rd186, %rd184;
-	mov.b64 %rd187, %rd185;
-	add.s64 %rd237, %rd182, %rd186;
-	mov.b64 %rd182, %rd237;
-	add.s64 %rd238, %rd183, %rd187;
-	mov.b64 %rd183, %rd238;
-$L82:
-	mov.b64 %rd210, %rd182;
-	mov.b64 %rd211, %rd183;
-	add.s64 %rd229, %rd229, %rd214;
+$L73:
+	mov.b64 %rd217, %rd68;
+	mov.b64 %rd218, %rd69;
+	mov.b64 %rd200, %rd217;
+	mov.b64 %rd201, %rd218;
+	mov.b64 %rd219, %rd203;
+$L74:
+	setp.ge.s64 %p83, %rd219, %rd202;
+	@%p83 bra $L75;
+	mad.lo.s64 %rd220, %rd219, 16, %rd5;
+	ld.relaxed.gpu.global.s64 %rd221, [%rd220+0];
+	ld.relaxed.gpu.global.s64 %rd222, [%rd220+8];
+	mov.b64 %rd223, %rd200;
+	mov.b64 %rd224, %rd201;
+	mov.b64 %rd225, %rd221;
+	mov.b64 %rd226, %rd222;
+	mov.b64 %rd172, %rd223;
+	mov.b64 %rd173, %rd224;
+	mov.b64 %rd174, %rd225;
+	mov.b64 %rd175, %rd226;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd175;
+	add.s64 %rd227, %rd172, %rd176;
+	mov.b64 %rd172, %rd227;
+	add.s64 %rd228, %rd173, %rd177;
+	mov.b64 %rd173, %rd228;
+$L76:
+	mov.b64 %rd200, %rd172;
+	mov.b64 %rd201, %rd173;
+	add.s64 %rd219, %rd219, %rd204;
+	bra.uni $L74;
+$L75:
+$L66:
+	mov.b64 %rd229, %rd200;
+	mov.b64 %rd230, %rd201;
+	// block reduction
+	mov.b32 %r97, 1;
+	mov.b32 %r98, 1;
+	sub.u32 %r99, %r13, 1;
+	mov.b32 %r100, %r97;
+$L77:
+	setp.hs.u32 %p84, %r100, 32;
+	@%p84 bra $L78;
+	mov.b64 {%r101, %r102}, %rd229;
+	shfl.sync.down.b32 %r103|%p85, %r101, %r100, %r99, %r17;
+	shfl.sync.down.b32 %r104, %r102, %r100, %r99, %r17;
+	mov.b64 %rd231, {%r103, %r104};
+	mov.b64 {%r105, %r106}, %rd230;
+	shfl.sync.down.b32 %r107, %r105, %r100, %r99, %r17;
+	shfl.sync.down.b32 %r108, %r106, %r100, %r99, %r17;
+	mov.b64 %rd232, {%r107, %r108};
+	@!%p85 bra $L79;
+	setp.ne.u32 %p86, %r18, 9;
+	@%p86 bra.uni $L81;
+	setp.lt.s64 %p87, %rd231, %rd229;
+	setp.eq.s64 %p88, %rd231, %rd229;
+	setp.lt.s64 %p89, %rd232, %rd230;
+	and.pred %p90, %p88, %p89;
+	or.pred %p91, %p87, %p90;
+	selp.b64 %rd233, %rd231, %rd229, %p91;
+	selp.b64 %rd234, %rd232, %rd230, %p91;
+	mov.b64 %rd229, %rd233;
+	mov.b64 %rd230, %rd234;
 	bra.uni $L80;
 $L81:
-$L72:
-	mov.b64 %rd239, %rd210;
-	mov.b64 %rd240, %rd211;
-	// block reduction
-	mov.b32 %r108, 1;
-	mov.b32 %r109, 1;
-	sub.u32 %r110, %r13, 1;
-	mov.b32 %r111, %r108;
+	setp.ne.u32 %p92, %r18, 10;
+	@%p92 bra.uni $L82;
+	setp.gt.s64 %p93, %rd231, %rd229;
+	setp.eq.s64 %p94, %rd231, %rd229;
+	setp.lt.s64 %p95, %rd232, %rd230;
+	and.pred %p96, %p94, %p95;
+	or.pred %p97, %p93, %p96;
+	selp.b64 %rd235, %rd231, %rd229, %p97;
+	selp.b64 %rd236, %rd232, %rd230, %p97;
+	mov.b64 %rd229, %rd235;
+	mov.b64 %rd230, %rd236;
+	bra.uni $L80;
+$L82:
+	mov.b64 %rd237, %rd229;
+	mov.b64 %rd238, %rd230;
+	mov.b64 %rd239, %rd231;
+	mov.b64 %rd240, %rd232;
+	mov.b64 %rd172, %rd237;
+	mov.b64 %rd173, %rd238;
+	mov.b64 %rd174, %rd239;
+	mov.b64 %rd175, %rd240;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd175;
+	add.s64 %rd241, %rd172, %rd176;
+	mov.b64 %rd172, %rd241;
+	add.s64 %rd242, %rd173, %rd177;
+	mov.b64 %rd173, %rd242;
 $L83:
-	setp.hs.u32 %p89, %r111, 32;
-	@%p89 bra $L84;
-	mov.b64 {%r112, %r113}, %rd239;
-	shfl.sync.down.b32 %r114|%p90, %r112, %r111, %r110, %r17;
-	shfl.sync.down.b32 %r115, %r113, %r111, %r110, %r17;
-	mov.b64 %rd241, {%r114, %r115};
-	mov.b64 {%r116, %r117}, %rd240;
-	shfl.sync.down.b32 %r118, %r116, %r111, %r110, %r17;
-	shfl.sync.down.b32 %r119, %r117, %r111, %r110, %r17;
-	mov.b64 %rd242, {%r118, %r119};
-	@!%p90 bra $L85;
-	setp.ne.u32 %p91, %r18, 9;
-	@%p91 bra.uni $L87;
-	setp.lt.s64 %p92, %rd241, %rd239;
-	setp.eq.s64 %p93, %rd241, %rd239;
-	setp.lt.s64 %p94, %rd242, %rd240;
-	and.pred %p95, %p93, %p94;
-	or.pred %p96, %p92, %p95;
-	selp.b64 %rd243, %rd241, %rd239, %p96;
-	selp.b64 %rd244, %rd242, %rd240, %p96;
-	mov.b64 %rd239, %rd243;
-	mov.b64 %rd240, %rd244;
-	bra.uni $L86;
-$L87:
-	setp.ne.u32 %p97, %r18, 10;
-	@%p97 bra.uni $L88;
-	setp.gt.s64 %p98, %rd241, %rd239;
-	setp.eq.s64 %p99, %rd241, %rd239;
-	setp.lt.s64 %p100, %rd242, %rd240;
-	and.pred %p101, %p99, %p100;
-	or.pred %p102, %p98, %p101;
-	selp.b64 %rd245, %rd241, %rd239, %p102;
-	selp.b64 %rd246, %rd242, %rd240, %p102;
-	mov.b64 %rd239, %rd245;
-	mov.b64 %rd240, %rd246;
-	bra.uni $L86;
-$L88:
-	mov.b64 %rd247, %rd239;
-	mov.b64 %rd248, %rd240;
-	mov.b64 %rd249, %rd241;
-	mov.b64 %rd250, %rd242;
-	mov.b64 %rd182, %rd247;
-	mov.b64 %rd183, %rd248;
-	mov.b64 %rd184, %rd249;
-	mov.b64 %rd185, %rd250;
-	mov.b64 %rd186, %rd184;
-	mov.b64 %rd187, %rd185;
-	add.s64 %rd251, %rd182, %rd186;
-	mov.b64 %rd182, %rd251;
-	add.s64 %rd252, %rd183, %rd187;
-	mov.b64 %rd183, %rd252;
-$L89:
-	mov.b64 %rd239, %rd182;
-	mov.b64 %rd240, %rd183;
-$L86:
-$L85:
-	shl.b32 %r111, %r111, 1;
-	bra.uni $L83;
+	mov.b64 %rd229, %rd172;
+	mov.b64 %rd230, %rd173;
+$L80:
+$L79:
+	shl.b32 %r100, %r100, 1;
+	bra.uni $L77;
+$L78:
+	setp.eq.u32 %p98, %r7, 0;
+	@!%p98 bra $L84;
+	mul.wide.u32 %rd243, %r8, 16;
+	add.s64 %rd244, %rd1, %rd243;
+	st.shared.s64 [%rd244+0], %rd229;
+	st.shared.s64 [%rd244+8], %rd230;
 $L84:
-	setp.eq.u32 %p103, %r7, 0;
-	@!%p103 bra $L90;
-	mul.wide.u32 %rd253, %r8, 16;
-	add.s64 %rd254, %rd1, %rd253;
-	st.shared.s64 [%rd254+0], %rd239;
-	st.shared.s64 [%rd254+8], %rd240;
-$L90:
 	bar.sync 0;
-	setp.eq.u32 %p104, %r8, 0;
-	@!%p104 bra $L91;
-	setp.lo.u32 %p105, %r7, %r10;
-	@!%p105 bra $L92;
-	mul.wide.u32 %rd255, %r7, 16;
-	add.s64 %rd256, %rd1, %rd255;
-	ld.shared.s64 %rd257, [%rd256+0];
-	ld.shared.s64 %rd258, [%rd256+8];
-	mov.b64 %rd239, %rd257;
-	mov.b64 %rd240, %rd258;
-$L92:
-	sub.u32 %r120, %r10, 1;
-	mov.b32 %r121, %r109;
-$L93:
-	setp.hs.u32 %p106, %r121, 32;
-	@%p106 bra $L94;
-	mov.b64 {%r122, %r123}, %rd239;
-	shfl.sync.down.b32 %r124|%p107, %r122, %r121, %r120, %r17;
-	shfl.sync.down.b32 %r125, %r123, %r121, %r120, %r17;
-	mov.b64 %rd259, {%r124, %r125};
-	mov.b64 {%r126, %r127}, %rd240;
-	shfl.sync.down.b32 %r128, %r126, %r121, %r120, %r17;
-	shfl.sync.down.b32 %r129, %r127, %r121, %r120, %r17;
-	mov.b64 %rd260, {%r128, %r129};
-	@!%p107 bra $L95;
-	setp.ne.u32 %p108, %r18, 9;
-	@%p108 bra.uni $L97;
-	setp.lt.s64 %p109, %rd259, %rd239;
-	setp.eq.s64 %p110, %rd259, %rd239;
-	setp.lt.s64 %p111, %rd260, %rd240;
-	and.pred %p112, %p110, %p111;
-	or.pred %p113, %p109, %p112;
-	selp.b64 %rd261, %rd259, %rd239, %p113;
-	selp.b64 %rd262, %rd260, %rd240, %p113;
-	mov.b64 %rd239, %rd261;
-	mov.b64 %rd240, %rd262;
-	bra.uni $L96;
-$L97:
-	setp.ne.u32 %p114, %r18, 10;
-	@%p114 bra.uni $L98;
-	setp.gt.s64 %p115, %rd259, %rd239;
-	setp.eq.s64 %p116, %rd259, %rd239;
-	setp.lt.s64 %p117, %rd260, %rd240;
-	and.pred %p118, %p116, %p117;
-	or.pred %p119, %p115, %p118;
-	selp.b64 %rd263, %rd259, %rd239, %p119;
-	selp.b64 %rd264, %rd260, %rd240, %p119;
-	mov.b64 %rd239, %rd263;
-	mov.b64 %rd240, %rd264;
-	bra.uni $L96;
-$L98:
-	mov.b64 %rd265, %rd239;
-	mov.b64 %rd266, %rd240;
-	mov.b64 %rd267, %rd259;
-	mov.b64 %rd268, %rd260;
-	mov.b64 %rd182, %rd265;
-	mov.b64 %rd183, %rd266;
-	mov.b64 %rd184, %rd267;
-	mov.b64 %rd185, %rd268;
-	mov.b64 %rd186, %rd184;
-	mov.b64 %rd187, %rd185;
-	add.s64 %rd269, %rd182, %rd186;
-	mov.b64 %rd182, %rd269;
-	add.s64 %rd270, %rd183, %rd187;
-	mov.b64 %rd183, %rd270;
-$L99:
-	mov.b64 %rd239, %rd182;
-	mov.b64 %rd240, %rd183;
-$L96:
-$L95:
-	shl.b32 %r121, %r121, 1;
-	bra.uni $L93;
-$L94:
+	setp.eq.u32 %p99, %r8, 0;
+	@!%p99 bra $L85;
+	setp.lo.u32 %p100, %r7, %r10;
+	@!%p100 bra $L86;
+	mul.wide.u32 %rd245, %r7, 16;
+	add.s64 %rd246, %rd1, %rd245;
+	ld.shared.s64 %rd247, [%rd246+0];
+	ld.shared.s64 %rd248, [%rd246+8];
+	mov.b64 %rd229, %rd247;
+	mov.b64 %rd230, %rd248;
+$L86:
+	sub.u32 %r109, %r10, 1;
+	mov.b32 %r110, %r98;
+$L87:
+	setp.hs.u32 %p101, %r110, 32;
+	@%p101 bra $L88;
+	mov.b64 {%r111, %r112}, %rd229;
+	shfl.sync.down.b32 %r113|%p102, %r111, %r110, %r109, %r17;
+	shfl.sync.down.b32 %r114, %r112, %r110, %r109, %r17;
+	mov.b64 %rd249, {%r113, %r114};
+	mov.b64 {%r115, %r116}, %rd230;
+	shfl.sync.down.b32 %r117, %r115, %r110, %r109, %r17;
+	shfl.sync.down.b32 %r118, %r116, %r110, %r109, %r17;
+	mov.b64 %rd250, {%r117, %r118};
+	@!%p102 bra $L89;
+	setp.ne.u32 %p103, %r18, 9;
+	@%p103 bra.uni $L91;
+	setp.lt.s64 %p104, %rd249, %rd229;
+	setp.eq.s64 %p105, %rd249, %rd229;
+	setp.lt.s64 %p106, %rd250, %rd230;
+	and.pred %p107, %p105, %p106;
+	or.pred %p108, %p104, %p107;
+	selp.b64 %rd251, %rd249, %rd229, %p108;
+	selp.b64 %rd252, %rd250, %rd230, %p108;
+	mov.b64 %rd229, %rd251;
+	mov.b64 %rd230, %rd252;
+	bra.uni $L90;
 $L91:
-	@!%p71 bra $L100;
-	st.global.s64 [%rd7+0], %rd239;
-	st.global.s64 [%rd7+8], %rd240;
+	setp.ne.u32 %p109, %r18, 10;
+	@%p109 bra.uni $L92;
+	setp.gt.s64 %p110, %rd249, %rd229;
+	setp.eq.s64 %p111, %rd249, %rd229;
+	setp.lt.s64 %p112, %rd250, %rd230;
+	and.pred %p113, %p111, %p112;
+	or.pred %p114, %p110, %p113;
+	selp.b64 %rd253, %rd249, %rd229, %p114;
+	selp.b64 %rd254, %rd250, %rd230, %p114;
+	mov.b64 %rd229, %rd253;
+	mov.b64 %rd230, %rd254;
+	bra.uni $L90;
+$L92:
+	mov.b64 %rd255, %rd229;
+	mov.b64 %rd256, %rd230;
+	mov.b64 %rd257, %rd249;
+	mov.b64 %rd258, %rd250;
+	mov.b64 %rd172, %rd255;
+	mov.b64 %rd173, %rd256;
+	mov.b64 %rd174, %rd257;
+	mov.b64 %rd175, %rd258;
+	mov.b64 %rd176, %rd174;
+	mov.b64 %rd177, %rd175;
+	add.s64 %rd259, %rd172, %rd176;
+	mov.b64 %rd172, %rd259;
+	add.s64 %rd260, %rd173, %rd177;
+	mov.b64 %rd173, %rd260;
+$L93:
+	mov.b64 %rd229, %rd172;
+	mov.b64 %rd230, %rd173;
+$L90:
+$L89:
+	shl.b32 %r110, %r110, 1;
+	bra.uni $L87;
+$L88:
+$L85:
+	@!%p66 bra $L94;
+	st.global.s64 [%rd7+0], %rd229;
+	st.global.s64 [%rd7+8], %rd230;
 	st.relaxed.gpu.global.u32 [gk_reduce_done], 0;
-$L100:
-$L71:
+$L94:
+$L65:
 	ret;
 }
 `
@@ -11255,14 +11217,14 @@ func gokkosHostLoop0(gokkosK *ownColor, gokkosLo, gokkosHi int) {
 //line kernels.go:27
 			gokkosS0[gokkosJ] = int32(v)
 		}
-//line gokkos_kernels_gen.go:11259
+//line gokkos_kernels_gen.go:11221
 		return
 	}
 	for v := gokkosLo; v < gokkosHi; v++ {
 //line kernels.go:27
 		k.Color.Set(v, int32(v))
 	}
-//line gokkos_kernels_gen.go:11266
+//line gokkos_kernels_gen.go:11228
 }
 
 // gokkosHostLoop1 runs countColors.Run for every index in [gokkosLo, gokkosHi).
@@ -11277,7 +11239,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 				gokkosAccV += 1
 			}
 		}
-//line gokkos_kernels_gen.go:11281
+//line gokkos_kernels_gen.go:11243
 		*acc = gokkosAccV
 		return
 	}
@@ -11287,7 +11249,7 @@ func gokkosHostLoop1(gokkosK *countColors, gokkosLo, gokkosHi int, acc *int64) {
 			gokkosAccV += 1
 		}
 	}
-//line gokkos_kernels_gen.go:11291
+//line gokkos_kernels_gen.go:11253
 	*acc = gokkosAccV
 }
 
@@ -11354,6 +11316,6 @@ gokkosNext:
 //line op.go:21
 		}
 	}
-//line gokkos_kernels_gen.go:11358
+//line gokkos_kernels_gen.go:11320
 	return gokkosN
 }

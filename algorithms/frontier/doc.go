@@ -59,7 +59,7 @@
 //
 // # Device kernels
 //
-// The template's kernels (PushThread, PushTeam, PushLocal, PushGlobal, PullStep) are generic
+// The template's kernels (PushThread, PushTeam, PushLocal, PushGlobal, PullStep, PullReachStep) are generic
 // in the operator type; the kernel translator (go generate) translates the instantiations a
 // package names and inlines the operator into them. A package that defines an operator must
 // therefore name every kernel it may launch with it, for example in a kernels.go file:
@@ -70,6 +70,7 @@
 //		frontier.PushThread[visit]{}, frontier.PushTeam[visit]{},
 //		frontier.PushLocal[visit]{}, frontier.PushGlobal[visit]{},
 //		frontier.PullStep[visit]{},  // only for PullOp operators
+//		frontier.PullReachStep[visit]{}, // only with PullReach
 //		frontier.PushFused[visit]{}, // only with PushLevels or Advance
 //	}
 //

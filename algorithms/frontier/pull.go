@@ -54,7 +54,7 @@ func pull[Op PullOp](f *Frontier, op Op, reached views.View1D[uint32], grow bool
 		return step, err
 	}
 	nx := 1 - f.cur
-	k := PullStep[Op]{In: in, Next: f.bits[nx], Grow: grow, Op: op}
+	k := PullStep[Op]{In: in, Next: f.bits[nx], Op: op}
 	if grow {
 		k.Cur = reached
 	} else {
@@ -76,10 +76,15 @@ func pull[Op PullOp](f *Frontier, op Op, reached views.View1D[uint32], grow bool
 	h, host := pullStepHost[Op]{}, false
 	if !f.space.Info().Device {
 		h, host = newPullStepHost(k)
+		h.grow = grow
 	}
-	if host {
+	switch {
+	case host:
 		err = portable.ParallelReduce(f.space, "frontier: pull", r, h, portable.KernelJoin[Count](h, &c))
-	} else {
+	case grow:
+		g := PullReachStep[Op]{In: k.In, Reached: k.Cur, Next: k.Next, Words: k.Words, Op: op}
+		err = portable.ParallelReduce(f.space, "frontier: pull", r, g, portable.KernelJoin[Count](g, &c))
+	default:
 		err = portable.ParallelReduce(f.space, "frontier: pull", r, k, portable.KernelJoin[Count](k, &c))
 	}
 	if err != nil {

@@ -15,11 +15,7 @@ import (
 // for each word's pending mask (Op.PendingWord) and storing each word of Next whole, without
 // atomics: the host's choice. With Words == 0, iteration i handles vertex i, asks Op.Pending
 // and sets its bit of a cleared Next with an atomic OR: one thread per vertex, the device's
-// choice. With Grow (PullReach), Cur is the set of every vertex reached so far rather than a
-// worklist: its words are read with atomic loads, and the step adds the vertices it claims to
-// it as it goes (each word at once when its 32 vertices are done, or each vertex at once with
-// Words == 0), so that vertices scanned later in the step find them. The reduction result's
-// Val counts the vertices added to Next (Loc is 0).
+// choice. The reduction result's Val counts the vertices added to Next (Loc is 0).
 //
 //gokkos:kernel
 type PullStep[Op PullOp] struct {
@@ -27,7 +23,6 @@ type PullStep[Op PullOp] struct {
 	Cur   views.View1D[uint32]
 	Next  views.View1D[uint32]
 	Words int
-	Grow  bool
 	Op    Op
 }
 
@@ -70,13 +65,7 @@ func (k PullStep[Op]) Run(i int, acc *Count) {
 			end := int(off.At(int(v) + 1))
 			for e := int(off.At(int(v))); e < end; e++ {
 				u := adj.At(e)
-				var c uint32
-				if k.Grow {
-					c = cur.AtomicLoad(int(u >> 5))
-				} else {
-					c = cur.At(int(u >> 5))
-				}
-				if c&(uint32(1)<<uint(u&31)) == 0 {
+				if cur.At(int(u>>5))&(uint32(1)<<uint(u&31)) == 0 {
 					continue
 				}
 				j, done := k.Op.Pull(u, v, int64(e))
@@ -92,14 +81,86 @@ func (k PullStep[Op]) Run(i int, acc *Count) {
 		}
 		if k.Words > 0 {
 			k.Next.Set(w, word)
-			if k.Grow && word != 0 {
-				cur.AtomicOr(w, word)
+		} else if word != 0 {
+			k.Next.AtomicOr(i>>5, uint32(1)<<uint(i&31))
+		}
+	}
+}
+
+// PullReachStep is PullStep for frontier.PullReach: Reached, the set of every vertex reached
+// so far, takes the place of the worklist's bitmap. Its words are read with atomic loads, and
+// the step adds the vertices it claims to it as it goes (a word at once when its 32 vertices
+// are done, with Words > 0; each vertex at once, with Words == 0), so that vertices scanned
+// later in the step find them. Next receives the claimed vertices as PullStep's does. It is a
+// kernel of its own, rather than a flag of PullStep, so that plain pull steps keep their code.
+//
+//gokkos:kernel
+type PullReachStep[Op PullOp] struct {
+	In      dgraph.CSR
+	Reached views.View1D[uint32]
+	Next    views.View1D[uint32]
+	Words   int
+	Op      Op
+}
+
+// Init starts an accumulator at zero.
+func (k PullReachStep[Op]) Init(dst *Count) { *dst = Count{} }
+
+// Join adds src into dst.
+func (k PullReachStep[Op]) Join(dst *Count, src Count) { joinCounts(dst, src) }
+
+// Run pulls for the words or the vertex of iteration i, as PullStep.Run does.
+func (k PullReachStep[Op]) Run(i int, acc *Count) {
+	first, last := i, i+1
+	if k.Words > 0 {
+		first, last = i*k.Words, min((i+1)*k.Words, k.Next.Len())
+	}
+	off, adj, reached := k.In.Offsets, k.In.Adj, k.Reached
+	for w := first; w < last; w++ {
+		var mask uint32
+		base := w * 32
+		if k.Words > 0 {
+			mask = k.Op.PendingWord(w)
+			if rest := k.In.N - base; rest < 32 {
+				mask &= uint32(1)<<uint(rest) - 1
+			}
+		} else {
+			base = i
+			if k.Op.Pending(int32(i)) {
+				mask = 1
+			}
+		}
+		var word uint32
+		for mask != 0 {
+			b := bits.TrailingZeros32(mask)
+			mask &= mask - 1
+			v := int32(base + b)
+			joined := false
+			end := int(off.At(int(v) + 1))
+			for e := int(off.At(int(v))); e < end; e++ {
+				u := adj.At(e)
+				if reached.AtomicLoad(int(u>>5))&(uint32(1)<<uint(u&31)) == 0 {
+					continue
+				}
+				j, done := k.Op.Pull(u, v, int64(e))
+				joined = joined || j
+				if done {
+					break
+				}
+			}
+			if joined {
+				word |= uint32(1) << uint(b)
+				acc.Val++
+			}
+		}
+		if k.Words > 0 {
+			k.Next.Set(w, word)
+			if word != 0 {
+				reached.AtomicOr(w, word)
 			}
 		} else if word != 0 {
 			k.Next.AtomicOr(i>>5, uint32(1)<<uint(i&31))
-			if k.Grow {
-				cur.AtomicOr(i>>5, uint32(1)<<uint(i&31))
-			}
+			reached.AtomicOr(i>>5, uint32(1)<<uint(i&31))
 		}
 	}
 }
@@ -111,11 +172,14 @@ func (k PullStep[Op]) Run(i int, acc *Count) {
 // branch per edge; Op's methods are called once per word (PendingWord) and once per edge whose
 // source is in the worklist (Pull). It is a host kernel (not translated): Pull launches it only
 // on host spaces.
+//
+// With grow, it is PullReachStep's host form: cur is then the reached bitmap.
 type pullStepHost[Op PullOp] struct {
 	PullStep[Op]
 	off       []int64
 	adj       []int32
 	cur, next []uint32
+	grow      bool
 }
 
 // newPullStepHost returns k's host form, or false when a view is not contiguous host memory.
@@ -130,8 +194,8 @@ func newPullStepHost[Op PullOp](k PullStep[Op]) (pullStepHost[Op], bool) {
 
 // Run pulls for the words of iteration i.
 func (k pullStepHost[Op]) Run(i int, acc *Count) {
-	if k.Grow {
-		k.grow(i, acc)
+	if k.grow {
+		k.growRun(i, acc)
 		return
 	}
 	first, last := i*k.Words, min((i+1)*k.Words, len(k.next))
@@ -169,9 +233,9 @@ func (k pullStepHost[Op]) Run(i int, acc *Count) {
 	}
 }
 
-// grow is Run with Grow: the same walk, whose reads of cur are atomic loads (other workers add
+// growRun is Run with grow: the same walk, whose reads of cur are atomic loads (other workers add
 // their words to it meanwhile) and which adds each word's claims to cur when the word is done.
-func (k pullStepHost[Op]) grow(i int, acc *Count) {
+func (k pullStepHost[Op]) growRun(i int, acc *Count) {
 	first, last := i*k.Words, min((i+1)*k.Words, len(k.next))
 	off, adj, cur := k.off, k.adj, k.cur
 	for w := first; w < last; w++ {
