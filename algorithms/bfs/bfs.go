@@ -289,8 +289,8 @@ func (o reach) local(on bool) reach {
 // so that tests can force either way). It does on host spaces: on a 2^18-vertex uniform random
 // graph, one such step claims nearly every vertex that two plain pull steps and the conversions
 // around them (the claimed bits of the push step before, the merge into the visited bitmap
-// after) claim. Devices keep plain pull steps, whose loads of the worklist's bitmap may be
-// cached where PullReach's atomic loads of the growing bitmap may not.
+// after) claim. Devices keep plain pull steps: PullReach's device kernel, whose loads of the
+// growing bitmap are atomic, has not been timed against them on a GPU.
 var growPull = func(space execspace.Space) bool { return !space.Info().Device }
 
 // roundsAfter is the number of levels after which a direction-optimizing search lets fused steps
